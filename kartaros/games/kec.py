@@ -1,0 +1,624 @@
+"""Keč: catch wrestling with cards, for 2 players (rules: ``kartaros/rules/kec.md``, K1-K13).
+
+Notation (``docs/notation.md``): ``draw`` and ``take`` for drawing; one card code (``7H``) to
+discard it, or to break a hold with it; card codes joined by ``-`` for a pair (``9H-9C``) or a
+hold (``AS-2H-3D``), lowest card first.
+
+This module reads like the rules file: components, deal, a turn, holds, moves (pairs), end,
+what each player sees (observation, determinize), then the words used to show it to people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from kartaros.cards import CODE, JOKER, RANK, RANK_NAMES, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.info import GameInfo
+from kartaros.rng import Rng, mix, new_seed
+from kartaros.state import GameState
+from kartaros.variant import Option, resolve_variant
+
+# ---- K1-K2: components ------------------------------------------------------------------
+
+DECK = standard_deck(jokers=True)  # K1: 54 cards; suits play no role
+HAND_SIZE = 5
+DEAL_SIZE = 4
+ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)
+
+OPTIONS = (
+    Option("exhausted", "extend", "K6: what happens when a reshuffled stock runs out too", ("extend", "draw")),
+    Option("pairs_to", "discard", "K10: where played pairs go", ("discard", "out")),
+    Option("max_actions", 100_000, "K13: actions after which the game is drawn", minimum=1),
+)
+
+# Phases: who decides what now.
+DRAW, CHOOSE, REPLACE, THROW, DEFEND, OVER = range(6)
+PHASE_NAMES = ("draw", "choose", "replace", "throw", "defend", "over")
+
+# Stock generations (K6): the dealt stock, a reshuffled discard pile, an extension.
+ORIGINAL, RESHUFFLED, EXTENDED = range(3)
+CYCLE_NAMES = ("original", "reshuffled", "extended")
+
+# ---- K7: holds and what breaks them --------------------------------------------------------
+
+HOLD_NAMES = ("choke", "lever", "pin", "knockout")
+CHOKE, LEVER, PIN, KNOCKOUT = range(4)
+HOLD_RANKS = ((ACE, TWO, THREE), (FOUR, FIVE, SIX), (ACE, ACE, ACE), (QUEEN, QUEEN, QUEEN))
+BREAKERS = (
+    frozenset((KING, JOKER)),
+    frozenset((KING, QUEEN, JOKER)),
+    frozenset((JOKER,)),
+    frozenset((KING, JOKER)),
+)
+
+# ---- K10: pairs ----------------------------------------------------------------------------
+
+EXCHANGE_RANKS = (FOUR, FIVE, SIX, SEVEN, EIGHT)
+THROW_RANKS = (NINE, TEN, JACK)
+PAIR_RANKS = EXCHANGE_RANKS + THROW_RANKS
+
+# Moves (values of the legal-move dict).
+M_DRAW, M_TAKE = "draw", "take"
+_DRAW_ONLY = {"draw": M_DRAW}
+_DRAW_OR_TAKE = {"draw": M_DRAW, "take": M_TAKE}
+
+
+def _joined(cards: Sequence[int]) -> str:
+    return "-".join(CODE[c] for c in sorted(cards))
+
+
+class KecState(GameState):
+    game = "kec"
+    __slots__ = (
+        "hands", "known", "stock", "discard", "discard_by", "out", "table",
+        "player", "turn", "phase", "hold", "took_discard", "replacements",
+        "cycle", "events", "generation_start",
+    )
+
+    hands: list[list[int]]
+    known: list[list[int]]  # cards in each hand that the opponent has seen go in
+    stock: list[int]  # top is the last element
+    discard: list[int]  # top is the last element
+    discard_by: list[int]  # who put each discard card there (K4, K11)
+    out: list[int]
+    table: list[int]
+    player: int  # who decides now
+    turn: int  # whose turn it is (differs from ``player`` while the opponent defends)
+    phase: int
+    hold: int  # the hold on the table, or -1
+    took_discard: bool  # K4: the discard pile was used in this draw phase
+    replacements: int  # K10: replacement draws still owed
+    cycle: int
+    events: list[tuple[Any, ...]]
+    generation_start: int  # index in ``events`` where the current stock generation began
+
+    # ---- K3: the deal ----------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        players: int,
+        seed: int | None,
+        deck: Sequence[str] | None,
+        variant: Mapping[str, Any] | None,
+    ) -> KecState:
+        resolved = resolve_variant("kec", OPTIONS, variant)
+        self = cls.__new__(cls)
+        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
+        if deck is None:
+            order = DECK.copy()
+            self._rng.shuffle(order)
+        else:
+            order = parse_deck(deck, DECK)
+            self.deck = list(deck)
+        self.hands = [order[0:2 * DEAL_SIZE:2], order[1:2 * DEAL_SIZE:2]]
+        self.known = [[], []]
+        self.stock = order[2 * DEAL_SIZE:][::-1]
+        self.discard, self.discard_by, self.out, self.table = [], [], [], []
+        self.player = self.turn = 0
+        self.hold = -1
+        self.replacements = 0
+        self.took_discard = False
+        self.cycle = ORIGINAL
+        self.events = [("deal", 0, tuple(self.hands[0])), ("deal", 1, tuple(self.hands[1]))]
+        self.generation_start = 0
+        self.phase = DRAW
+        return self
+
+    # ---- the public API ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.player
+
+    def clone(self) -> KecState:
+        other = KecState.__new__(KecState)
+        self._clone_base(other)
+        other.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        other.known = [self.known[0].copy(), self.known[1].copy()]
+        other.stock = self.stock.copy()
+        other.discard = self.discard.copy()
+        other.discard_by = self.discard_by.copy()
+        other.out = self.out.copy()
+        other.table = self.table.copy()
+        other.player = self.player
+        other.turn = self.turn
+        other.phase = self.phase
+        other.hold = self.hold
+        other.took_discard = self.took_discard
+        other.replacements = self.replacements
+        other.cycle = self.cycle
+        other.events = self.events.copy()
+        other.generation_start = self.generation_start
+        return other
+
+    def zones(self) -> dict[str, list[str]]:
+        return {
+            "hand:0": codes(self.hands[0]),
+            "hand:1": codes(self.hands[1]),
+            "stock": codes(reversed(self.stock)),  # top first
+            "discard": codes(self.discard),  # bottom first
+            "out": codes(self.out),
+            "table": codes(self.table),
+        }
+
+    # ---- K4-K5, K7, K10-K11: legal moves ------------------------------------------------------
+
+    def _legal_moves(self) -> dict[str, Any]:
+        phase = self.phase
+        if phase == DRAW:
+            if (
+                not self.took_discard
+                and self.discard
+                and self.discard_by[-1] != self.player  # K4: never one's own discard
+            ):
+                return _DRAW_OR_TAKE
+            return _DRAW_ONLY
+        if phase == REPLACE:
+            return _DRAW_ONLY
+        if phase == THROW:
+            return _DRAW_OR_TAKE
+        if phase == CHOOSE:
+            return _choices(self.hands[self.player])
+        if phase == DEFEND:
+            breakers = BREAKERS[self.hold]
+            return {CODE[c]: ("break", c) for c in sorted(self.hands[self.player]) if RANK[c] in breakers}
+        return {}
+
+    def _play(self, move: Any) -> None:
+        p = self.player
+        if move is M_DRAW:
+            card = self._draw_from_stock()
+            if card < 0:
+                return
+            self.hands[p].append(card)
+            self.events.append(("draw", p, card))
+            if self.phase == THROW:
+                self.phase = REPLACE  # declining the thrown card (K11) leaves one replacement
+            self._after_draw()
+        elif move is M_TAKE:
+            card = self.discard.pop()
+            self.discard_by.pop()
+            self.hands[p].append(card)
+            self.known[p].append(card)
+            self.events.append(("take", p, card))
+            if self.phase == DRAW:
+                self.took_discard = True
+            else:  # K11: the thrown card bought back as a replacement
+                self.phase = REPLACE
+            self._after_draw()
+        else:
+            kind = move[0]
+            if kind == "discard":
+                self._discard(p, move[1])
+            elif kind == "pair":
+                self._pair(p, move[1])
+            elif kind == "hold":
+                self._attack(p, move[1], move[2])
+            else:
+                self._break(p, move[1])
+        if self._outcome is None and len(self._actions) >= self.variant["max_actions"]:
+            self._finish((0.5, 0.5), "max_actions", f"drawn: the {self.variant['max_actions']}-action bound (K13)")
+
+    # ---- K4: drawing ------------------------------------------------------------------------
+
+    def _after_draw(self) -> None:
+        if self.phase == DRAW:
+            if len(self.hands[self.player]) >= HAND_SIZE:
+                self.phase = CHOOSE
+        else:  # REPLACE
+            self.replacements -= 1
+            if self.replacements == 0:
+                self.phase = CHOOSE
+
+    def _draw_from_stock(self) -> int:
+        """The top card of the stock, refilling it first (K6); -1 if the game ended instead."""
+        if not self.stock:
+            self._refill_stock()
+            if self._outcome is not None:
+                return -1
+        return self.stock.pop()
+
+    def _refill_stock(self) -> None:
+        """K6: the discard pile becomes the stock; if such a stock ran out, an extension."""
+        rng = self._rng
+        while not self.stock:
+            if self.cycle != RESHUFFLED:
+                self.stock, self.discard, self.discard_by = self.discard, [], []
+                self.cycle = RESHUFFLED
+                kind = "reshuffle"
+            else:
+                if self.variant["exhausted"] == "draw":
+                    self._finish((0.5, 0.5), "exhausted", "drawn: the reshuffled stock ran out (K6)")
+                    return
+                if not self.discard and not self.out:
+                    self._finish((0.5, 0.5), "exhausted", "drawn: no cards left to make a stock (K6)")
+                    return
+                self.stock = self.discard + self.out
+                self.discard, self.discard_by, self.out = [], [], []
+                self.cycle = EXTENDED
+                kind = "extend"
+            rng.shuffle(self.stock)
+            self.events.append((kind, -1, tuple(sorted(self.stock))))
+            self.generation_start = len(self.events)
+            # The new stock is a known set, so each hand is now known to the opponent.
+            self.known = [self.hands[0].copy(), self.hands[1].copy()]
+
+    # ---- K5c: discarding ends the turn -------------------------------------------------------
+
+    def _discard(self, p: int, card: int) -> None:
+        self._remove_from_hand(p, card)
+        self.discard.append(card)
+        self.discard_by.append(p)
+        self.events.append(("discard", p, card))
+        self._start_turn(1 - p)
+
+    def _start_turn(self, p: int) -> None:
+        self.turn = self.player = p
+        self.took_discard = False
+        self.phase = CHOOSE if len(self.hands[p]) >= HAND_SIZE else DRAW
+
+    def _remove_from_hand(self, p: int, card: int) -> None:
+        self.hands[p].remove(card)
+        if card in self.known[p]:
+            self.known[p].remove(card)
+
+    # ---- K7-K9: holds ------------------------------------------------------------------------
+
+    def _attack(self, p: int, hold: int, cards: tuple[int, ...]) -> None:
+        for card in cards:
+            self._remove_from_hand(p, card)
+        self.table = list(cards)
+        self.events.append(("hold", p, hold, cards))
+        defender = 1 - p
+        breakers = BREAKERS[hold]
+        if any(RANK[c] in breakers for c in self.hands[defender]):
+            self.hold = hold
+            self.player = defender
+            self.phase = DEFEND  # K8: he answers at once, out of turn
+            return
+        name = HOLD_NAMES[hold]
+        if hold == KNOCKOUT:
+            detail = "the knockout landed: no King or Joker to answer it (K9)"
+        else:
+            detail = f"the {name} held: no answer to it (K8)"
+        self._finish((1.0, 0.0) if p == 0 else (0.0, 1.0), name, detail)
+
+    def _break(self, defender: int, card: int) -> None:
+        self._remove_from_hand(defender, card)
+        hold = self.hold
+        self.events.append(("break", defender, card, hold))
+        self.hold = -1
+        if hold == KNOCKOUT:  # K9: the attacker is disqualified; the cards stay on the table
+            self.table.append(card)
+            self._finish(
+                (1.0, 0.0) if defender == 0 else (0.0, 1.0),
+                "disqualified",
+                "the knockout was answered: the attacker is disqualified (K9)",
+            )
+            return
+        self.out.extend(self.table)
+        self.out.append(card)
+        self.table = []
+        self._start_turn(defender)
+
+    # ---- K10-K11: pairs ----------------------------------------------------------------------
+
+    def _pair(self, p: int, cards: tuple[int, int]) -> None:
+        for card in cards:
+            self._remove_from_hand(p, card)
+        if self.variant["pairs_to"] == "discard":
+            self.discard.extend(cards)
+            self.discard_by.extend((p, p))
+        else:
+            self.out.extend(cards)
+        self.events.append(("pair", p, cards))
+        self.replacements = 2
+        self.phase = REPLACE
+        if RANK[cards[0]] in THROW_RANKS:
+            victim = 1 - p
+            hand = self.hands[victim]
+            if hand:
+                card = hand[self._rng.below(len(hand))]
+                self._remove_from_hand(victim, card)
+                self.discard.append(card)
+                self.discard_by.append(p)  # K4: counts as put there by the thrower
+                self.events.append(("steal", p, card))
+                self.phase = THROW
+            else:
+                self.events.append(("steal", p, -1))
+
+    # ---- K12-K13: the end --------------------------------------------------------------------
+
+    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+        self.phase = OVER
+        self._end(returns, reason, detail)
+        self.events.append(("end", -1, reason, returns))
+
+    # ---- illegal input ----------------------------------------------------------------------
+
+    def _why_illegal(self, action: object) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, str):
+            return f"an action is a string in Keč notation, not {action!r}"
+        legal = ", ".join(self.legal_actions())
+        p = self.player
+        wanted = {
+            DRAW: f"player {p} is drawing up to {HAND_SIZE} cards",
+            REPLACE: f"player {p} owes {self.replacements} replacement card(s) from the stock (K10)",
+            THROW: f"player {p} decides whether to take the thrown card (K11)",
+            CHOOSE: f"player {p} chooses a hold, a pair or a discard (K5)",
+            DEFEND: f"player {p} must answer the {HOLD_NAMES[self.hold]} (K8)",
+        }[self.phase]
+        reason = _card_problem(action, self.hands[p]) if self.phase in (CHOOSE, DEFEND) else None
+        if action == "take" and self.phase == DRAW:
+            if not self.discard:
+                reason = "the discard pile is empty"
+            elif self.took_discard:
+                reason = "only one card per draw may come from the discard pile (K4)"
+            else:
+                reason = "you put the top discard there yourself, so you cannot take it (K4)"
+        head = f"{action!r} is not a legal move now"
+        if reason:
+            head += f": {reason}"
+        return f"{head}. {wanted[0].upper()}{wanted[1:]}; legal: {legal}"
+
+    # ---- what each player sees ---------------------------------------------------------------
+
+    def observation(self, player: int) -> dict[str, Any]:
+        self._check_player(player)
+        opponent = 1 - player
+        outcome = self._outcome
+        return {
+            "game": "kec",
+            "player": player,
+            "num_players": 2,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "hand": codes(sorted(self.hands[player])),
+            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
+            "opponent_known": codes(sorted(self.known[opponent])),
+            "stock_size": len(self.stock),
+            "stock_cycle": CYCLE_NAMES[self.cycle],
+            "discard": [{"card": CODE[c], "by": by} for c, by in zip(self.discard, self.discard_by, strict=True)],
+            "out_of_play": codes(self.out),
+            "table": codes(self.table),
+            "hold": HOLD_NAMES[self.hold] if self.hold >= 0 else None,
+            "took_discard": self.took_discard,
+            "replacements": self.replacements,
+            "actions_played": len(self._actions),
+            "variant": dict(self.variant),
+            "events": [_event_view(e, player) for e in self.events],
+            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
+        }
+
+    def _determinized_world(self, player: int, seed: int) -> KecState:
+        """Re-deal the cards ``player`` cannot locate: the opponent's unseen cards and the stock.
+
+        All of them belong to the current stock generation (after a reshuffle every hand is
+        known), so any of them may be anywhere among those places. While the opponent must
+        answer a hold he holds a breaking card: worlds without one are rejected.
+        """
+        world = self.clone()
+        opponent = 1 - player
+        hand = world.hands[opponent]
+        known = world.known[opponent]
+        slots = [i for i, c in enumerate(hand) if c not in known]
+        before = [hand[i] for i in slots] + world.stock
+        rng = Rng(mix(seed, 0x6B6563))
+        needs_breaker = self.phase == DEFEND and self.player == opponent
+        breakers = BREAKERS[self.hold] if needs_breaker else frozenset()
+        if needs_breaker and any(RANK[c] in breakers for c in known):
+            needs_breaker = False
+        after = before.copy()
+        for _ in range(1000):
+            rng.shuffle(after)
+            if not needs_breaker or any(RANK[c] in breakers for c in after[: len(slots)]):
+                break
+        else:  # very unlikely: put a random breaker into a random unseen slot
+            candidates = [i for i, c in enumerate(after) if RANK[c] in breakers]
+            src = candidates[rng.below(len(candidates))]
+            dst = rng.below(len(slots))
+            after[src], after[dst] = after[dst], after[src]
+        for i, card in zip(slots, after, strict=False):
+            hand[i] = card
+        world.stock = after[len(slots):]
+        # Keep the opponent's own history consistent with his new hand.
+        swap = dict(zip(before, after, strict=True))
+        events = world.events
+        for i in range(world.generation_start, len(events)):
+            event = events[i]
+            if event[1] == opponent and event[0] == "draw":
+                events[i] = ("draw", opponent, swap.get(event[2], event[2]))
+        if world.generation_start == 0:
+            events[opponent] = ("deal", opponent, tuple(swap.get(c, c) for c in events[opponent][2]))
+        world._rng = Rng(mix(seed, 0x726E67))
+        world._legal = None
+        return world
+
+
+def _choices(hand: list[int]) -> dict[str, Any]:
+    """K5: every hold, pair and discard the hand allows (cards named lowest first)."""
+    moves: dict[str, Any] = {}
+    by_rank: dict[int, list[int]] = {}
+    for card in sorted(hand):
+        by_rank.setdefault(RANK[card], []).append(card)
+    for hold, ranks in enumerate(HOLD_RANKS):
+        if hold in (PIN, KNOCKOUT):
+            same = by_rank.get(ranks[0], ())
+            for trio in combinations(same, 3):
+                moves[_joined(trio)] = ("hold", hold, trio)
+        elif all(r in by_rank for r in ranks):
+            for a in by_rank[ranks[0]]:
+                for b in by_rank[ranks[1]]:
+                    for c in by_rank[ranks[2]]:
+                        moves[_joined((a, b, c))] = ("hold", hold, (a, b, c))
+    for rank in PAIR_RANKS:
+        same = by_rank.get(rank, ())
+        if len(same) >= 2:
+            for pair in combinations(same, 2):
+                moves[_joined(pair)] = ("pair", pair)
+    for card in sorted(hand):
+        moves[CODE[card]] = ("discard", card)
+    return moves
+
+
+def _card_problem(action: str, hand: list[int]) -> str | None:
+    """Why a card-shaped action is not playable: a card not held, or a combination that is none."""
+    parts = action.split("-")
+    if not all(len(p) == 2 for p in parts):
+        return None
+    held = {CODE[c] for c in hand}
+    missing = [p for p in parts if p not in held]
+    if missing:
+        return f"you do not hold {' '.join(missing)}"
+    if len(parts) == 2:
+        return "that pair is not a move (pairs are 4-4 to J-J, K10)"
+    if len(parts) == 3:
+        return "that is not a hold (A-2-3, 4-5-6, A-A-A or Q-Q-Q, K7)"
+    return None
+
+
+def _event_view(event: tuple[Any, ...], viewer: int) -> dict[str, Any]:
+    """One event as ``viewer`` saw it: deals and stock draws show the card to its drawer only."""
+    kind, who = event[0], event[1]
+    if kind == "deal":
+        view: dict[str, Any] = {"type": "deal", "player": who, "count": len(event[2])}
+        if who == viewer:
+            view["cards"] = codes(sorted(event[2]))
+        return view
+    if kind == "draw":
+        view = {"type": "draw", "player": who, "source": "stock"}
+        if who == viewer:
+            view["card"] = CODE[event[2]]
+        return view
+    if kind == "take":
+        return {"type": "take", "player": who, "card": CODE[event[2]]}
+    if kind in ("reshuffle", "extend"):
+        return {"type": kind, "count": len(event[2]), "cards": codes(event[2])}
+    if kind == "discard":
+        return {"type": "discard", "player": who, "card": CODE[event[2]]}
+    if kind == "pair":
+        return {"type": "pair", "player": who, "cards": codes(event[2])}
+    if kind == "steal":
+        return {"type": "steal", "player": who, "card": CODE[event[2]] if event[2] >= 0 else None}
+    if kind == "hold":
+        return {"type": "hold", "player": who, "hold": HOLD_NAMES[event[2]], "cards": codes(event[3])}
+    if kind == "break":
+        return {"type": "break", "player": who, "card": CODE[event[2]], "hold": HOLD_NAMES[event[3]]}
+    return {"type": "end", "reason": event[2], "returns": list(event[3])}
+
+
+# ---- words for people ---------------------------------------------------------------------------
+
+_HOLD_WORDS = {"choke": "a choke", "lever": "a lever", "pin": "a pin", "knockout": "a knockout"}
+
+
+def _card_words(code: str) -> str:
+    return pretty(card_id(code))
+
+
+def _rank_word(code: str) -> str:
+    return RANK_NAMES[RANK[card_id(code)]]
+
+
+def describe_action(observation: dict[str, Any], action: str) -> str:
+    """An action of the player to move, in words, from his observation."""
+    phase = observation["phase"]
+    if action == "draw":
+        return "draw a card from the stock"
+    if action == "take":
+        top = observation["discard"][-1]["card"] if observation["discard"] else "?"
+        if phase == "throw":
+            return f"take the thrown {_card_words(top)} as a replacement"
+        return f"take the {_card_words(top)} from the discard pile"
+    cards = action.split("-")
+    shown = " ".join(_card_words(c) for c in cards)
+    if len(cards) == 1:
+        if phase == "defend":
+            return f"break the {observation['hold']} with {shown}"
+        return f"discard {shown}"
+    if len(cards) == 2:
+        rank = RANK[card_id(cards[0])]
+        return f"{'throw' if rank in THROW_RANKS else 'exchange'} with the pair {shown}"
+    rank = RANK[card_id(cards[0])]
+    name = {ACE: "pin" if RANK[card_id(cards[1])] == ACE else "choke", FOUR: "lever", QUEEN: "knockout"}[rank]
+    return f"attack with {_HOLD_WORDS[name]}: {shown}"
+
+
+def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
+    """One observed event as a sentence, e.g. "Milan breaks the choke with a King"."""
+    kind = event["type"]
+    who = names[event["player"]] if "player" in event else ""
+    if kind == "deal":
+        cards = event.get("cards")
+        return f"{who} is dealt {event['count']} cards" + (f": {_cards_words(cards)}" if cards else "")
+    if kind == "draw":
+        return f"{who} draws " + (_card_words(event["card"]) if "card" in event else "a card") + " from the stock"
+    if kind == "take":
+        return f"{who} takes the {_card_words(event['card'])} from the discard pile"
+    if kind == "reshuffle":
+        return f"The discard pile ({event['count']} cards) is shuffled into a new stock"
+    if kind == "extend":
+        return f"The match is extended: {event['count']} cards are shuffled into a new stock"
+    if kind == "discard":
+        return f"{who} discards {_card_words(event['card'])}"
+    if kind == "pair":
+        rank = RANK[card_id(event["cards"][0])]
+        verb = "throws with" if rank in THROW_RANKS else "exchanges"
+        return f"{who} {verb} the pair {_cards_words(event['cards'])}"
+    if kind == "steal":
+        if event["card"] is None:
+            return f"{who}'s throw finds an empty hand"
+        return f"{who}'s throw takes {_card_words(event['card'])} onto the discard pile"
+    if kind == "hold":
+        return f"{who} attacks with {_HOLD_WORDS[event['hold']]} ({_cards_words(event['cards'])})"
+    if kind == "break":
+        article = "the Joker" if event["card"] in ("RJ", "BJ") else f"a {_rank_word(event['card'])}"
+        return f"{who} breaks the {event['hold']} with {article}"
+    returns = event["returns"]
+    if returns[0] == returns[1]:
+        return f"The game is drawn ({event['reason']})"
+    winner = names[0 if returns[0] > returns[1] else 1]
+    return f"{winner} wins ({event['reason']})"
+
+
+def _cards_words(cards: Sequence[str]) -> str:
+    return " ".join(_card_words(c) for c in cards)
+
+
+INFO = GameInfo(
+    name="kec",
+    title="Keč",
+    summary="Catch wrestling with cards for 2: holds and throws; win with a hold the opponent cannot break.",
+    min_players=2,
+    max_players=2,
+    options=OPTIONS,
+    create=KecState.create,
+    describe_action=describe_action,
+    describe_event=describe_event,
+)

@@ -1,0 +1,57 @@
+"""The state's own seeded random generator.
+
+SplitMix64: one 64-bit integer of state, so ``clone()`` copies an int, and the sequence is
+defined here rather than by the Python version (a record made today replays bit-for-bit
+on any later Python).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def new_seed() -> int:
+    """A fresh random seed for a game started without one (it is still recorded)."""
+    return secrets.randbits(63)
+
+
+def mix(*parts: int) -> int:
+    """Derive one 64-bit seed from several integers (e.g. a seed and a purpose)."""
+    z = 0
+    for part in parts:
+        z = (z + _GOLDEN + (part & _MASK)) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+    return z
+
+
+class Rng:
+    """A small deterministic generator: ``below(n)`` and ``shuffle(list)`` are all games need."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK
+
+    def next64(self) -> int:
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (multiply-shift; bias below 2**-50 for card counts)."""
+        return (self.next64() * n) >> 64
+
+    def shuffle(self, items: list[int]) -> None:
+        """Fisher-Yates in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def clone(self) -> Rng:
+        return Rng(self.state)

@@ -1,0 +1,197 @@
+"""The state protocol every game implements, and the machinery they share.
+
+A game subclasses :class:`GameState` and fills in the hooks marked "game hook". The base class
+owns what must behave the same in every game: the legal-move cache that ``apply`` looks actions
+up in (no grammar is parsed per move), the action history, the outcome, and the record.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from kartaros.errors import IllegalAction
+from kartaros.rng import Rng
+
+RECORD_FORMAT = "kartaros-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the returns per player, a reason (game-specific word) and a sentence."""
+
+    returns: tuple[float, ...]
+    reason: str
+    detail: str
+
+    @property
+    def winners(self) -> list[int]:
+        best = max(self.returns)
+        return [p for p, r in enumerate(self.returns) if r == best and r > 0]
+
+
+class GameState(ABC):
+    """One position of one game. See ``docs/api.md`` for the contract of each method."""
+
+    game: ClassVar[str]
+    __slots__ = (
+        "num_players", "variant", "seed", "deck", "_rng", "_actions",
+        "_legal", "_outcome", "_determinized",
+    )
+
+    num_players: int
+    variant: dict[str, Any]
+    seed: int
+    deck: list[str] | None
+    _rng: Rng
+    _actions: list[str]
+    _legal: dict[str, Any] | None
+    _outcome: Outcome | None
+    _determinized: list[tuple[int, int, int]]
+
+    def _init_base(self, players: int, seed: int, deck: list[str] | None, variant: dict[str, Any]) -> None:
+        self.num_players = players
+        self.variant = variant
+        self.seed = seed
+        self.deck = deck
+        self._rng = Rng(seed)
+        self._actions = []
+        self._legal = None
+        self._outcome = None
+        self._determinized = []
+
+    def _clone_base(self, other: GameState) -> None:
+        """Copy the shared fields into ``other`` (a bare ``__new__`` instance)."""
+        other.num_players = self.num_players
+        other.variant = self.variant  # never mutated after creation
+        other.seed = self.seed
+        other.deck = self.deck
+        other._rng = self._rng.clone()
+        other._actions = self._actions.copy()
+        other._legal = self._legal  # the cached dict is never mutated, only replaced
+        other._outcome = self._outcome
+        other._determinized = self._determinized.copy()
+
+    # ---- the public API --------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Who must decide now (in or out of turn); ``None`` once the game is over."""
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action of ``current_player`` in the game's notation (empty when over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_moves()
+        return list(legal)
+
+    def apply(self, action: str) -> None:
+        """Play one action; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_moves()
+        move = legal.get(action) if type(action) is str else None
+        if move is None:
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        self._actions.append(action)
+        self._play(move)
+
+    def returns(self) -> list[float]:
+        """The result per player once over (1 win, 0 loss, shares for draws); zeros before."""
+        if self._outcome is None:
+            return [0.0] * self.num_players
+        return list(self._outcome.returns)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._outcome
+
+    @property
+    def actions(self) -> list[str]:
+        """The actions played so far (a copy)."""
+        return self._actions.copy()
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-able document from which :func:`kartaros.replay` rebuilds this exact state."""
+        rec: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "players": self.num_players,
+            "variant": dict(self.variant),
+            "seed": self.seed,
+            "deck": None if self.deck is None else list(self.deck),
+            "actions": self._actions.copy(),
+            "result": None,
+        }
+        if self._determinized:
+            rec["determinized"] = [
+                {"at": at, "player": player, "seed": seed} for at, player, seed in self._determinized
+            ]
+        if self._outcome is not None:
+            rec["result"] = {
+                "returns": list(self._outcome.returns),
+                "reason": self._outcome.reason,
+                "detail": self._outcome.detail,
+            }
+        return rec
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """Exactly what ``player`` may know, as a JSON-able dict (public history included)."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, list[str]]:
+        """The whole truth: every zone's cards as codes."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (generator state included)."""
+
+    def determinize(self, player: int, seed: int) -> Self:
+        """A state ``player`` cannot tell from this one, hidden cards re-dealt, chance re-seeded."""
+        self._check_player(player)
+        if type(seed) is not int:
+            raise ValueError(f"seed must be an int; got {seed!r}")
+        world = self._determinized_world(player, seed)
+        world._determinized.append((len(self._actions), player, seed))
+        return world
+
+    # ---- game hooks ------------------------------------------------------------------
+
+    @abstractmethod
+    def _legal_moves(self) -> dict[str, Any]:
+        """Game hook: action string → internal move, for the current position."""
+
+    @abstractmethod
+    def _play(self, move: Any) -> None:
+        """Game hook: carry out a move taken from ``_legal_moves`` (never fails)."""
+
+    @abstractmethod
+    def _why_illegal(self, action: object) -> str:
+        """Game hook: a sentence saying why ``action`` cannot be played now."""
+
+    @abstractmethod
+    def _determinized_world(self, player: int, seed: int) -> Self:
+        """Game hook: the re-dealt copy for ``determinize``."""
+
+    # ---- helpers for games -----------------------------------------------------------
+
+    def _check_player(self, player: int) -> None:
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise ValueError(f"player must be a seat number from 0 to {self.num_players - 1}; got {player!r}")
+
+    def _end(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+        self._outcome = Outcome(returns, reason, detail)
+
+    def __repr__(self) -> str:
+        status = "over" if self.is_over else f"player {self.current_player} to move"
+        return f"<{type(self).__name__} {self.game} after {len(self._actions)} actions, {status}>"
