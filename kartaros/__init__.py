@@ -8,7 +8,7 @@
 
 from kartaros.errors import IllegalAction, RecordError, VariantError
 from kartaros.info import GameInfo
-from kartaros.registry import GAMES, new_game, replay
+from kartaros.registry import GAMES, Replay, new_game, replay
 from kartaros.state import GameState, Outcome
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "IllegalAction",
     "Outcome",
     "RecordError",
+    "Replay",
     "VariantError",
     "new_game",
     "replay",

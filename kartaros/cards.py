@@ -89,7 +89,7 @@ def parse_deck(deck: Sequence[str], expected: Sequence[int]) -> list[int]:
         card = card_id(code)
         if card in seen:
             card += SECOND_DECK
-            if card in seen or card >= NUM_CARD_IDS:
+            if card in seen or card >= NUM_CARD_IDS or len(expected) <= SECOND_DECK:
                 raise ValueError(f"deck holds {code} too many times")
         seen.add(card)
         ids.append(card)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from kartaros.errors import IllegalAction, RecordError
@@ -46,38 +46,87 @@ def new_game(
             else f"{info.min_players} to {info.max_players}"
         )
         raise ValueError(f"{info.title} is played by {span} players; got {players!r}")
-    if seed is not None and type(seed) is not int:
-        raise ValueError(f"seed must be an int; got {seed!r}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
+        raise ValueError(f"seed must be an int from 0 to 2**64 - 1; got {seed!r}")
     return info.create(players, seed, deck, variant)
 
 
 def replay(record: Mapping[str, Any]) -> GameState:
     """Rebuild the exact state a record describes (and check the result it claims)."""
-    if not isinstance(record, Mapping) or record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-        raise RecordError("not a kartaros record")
-    try:
-        actions = list(record["actions"])
-        state = new_game(
-            record["game"],
-            players=record.get("players"),
-            seed=record.get("seed"),
-            deck=record.get("deck"),
-            variant=record.get("variant"),
-        )
-    except KeyError as missing:
-        raise RecordError(f"record has no {missing.args[0]!r}") from None
-    marks = {int(m["at"]): m for m in record.get("determinized") or []}
-    for index, action in enumerate(actions):
-        if index in marks:
-            state = state.determinize(int(marks[index]["player"]), int(marks[index]["seed"]))
+    steps = Replay(record)
+    for _ in steps:
+        pass
+    return steps.final
+
+
+class Replay:
+    """A record rebuilt step by step, for viewers::
+
+        steps = kartaros.Replay(record)
+        for index, action, state in steps:  # ``state`` just before ``action``
+            ...
+        steps.final  # the rebuilt state, its claimed result checked
+
+    The state yielded is live (it changes after each step): look, don't keep.
+    Errors: ``RecordError``, as for :func:`replay`.
+    """
+
+    def __init__(self, record: Mapping[str, Any]) -> None:
+        self.record = record
+        self.final: GameState
+
+    def __iter__(self) -> Iterator[tuple[int, str, GameState]]:
+        record = self.record
+        if not isinstance(record, Mapping) or record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordError("not a kartaros record")
+        for key in ("game", "seed", "actions"):
+            if key not in record:
+                raise RecordError(f"record has no {key!r}")
+        actions = record["actions"]
+        if not isinstance(actions, list) or not all(type(a) is str for a in actions):
+            raise RecordError("record 'actions' must be a list of action strings")
         try:
-            state.apply(action)
-        except IllegalAction as err:
-            raise RecordError(f"action {index + 1} ({action!r}) cannot be replayed: {err}") from None
-    if len(actions) in marks:
-        mark = marks[len(actions)]
-        state = state.determinize(int(mark["player"]), int(mark["seed"]))
-    claimed = record.get("result")
-    if claimed is not None and claimed.get("returns") != state.returns():
-        raise RecordError(f"record claims returns {claimed.get('returns')}, replay gives {state.returns()}")
-    return state
+            state = new_game(
+                record["game"],
+                players=record.get("players"),
+                seed=record["seed"],
+                deck=record.get("deck"),
+                variant=record.get("variant"),
+            )
+        except ValueError as err:
+            raise RecordError(f"record cannot start its game: {err}") from None
+        marks = _marks(record, len(actions))
+        for index in range(len(actions) + 1):
+            for player, seed in marks.get(index, ()):
+                try:
+                    state = state.determinize(player, seed)
+                except ValueError as err:
+                    raise RecordError(f"bad determinized mark at {index}: {err}") from None
+            if index == len(actions):
+                break
+            yield index, actions[index], state
+            try:
+                state.apply(actions[index])
+            except IllegalAction as err:
+                raise RecordError(f"action {index + 1} ({actions[index]!r}) cannot be replayed: {err}") from None
+        claimed = record.get("result")
+        if claimed is not None:
+            if not isinstance(claimed, Mapping):
+                raise RecordError("record 'result' must be an object or null")
+            if claimed.get("returns") != state.returns():
+                raise RecordError(f"record claims returns {claimed.get('returns')}, replay gives {state.returns()}")
+        self.final = state
+
+
+def _marks(record: Mapping[str, Any], length: int) -> dict[int, list[tuple[int, int]]]:
+    """The record's ``determinize`` calls by action index, in the order they were made."""
+    marks: dict[int, list[tuple[int, int]]] = {}
+    for mark in record.get("determinized") or []:
+        try:
+            at, player, seed = int(mark["at"]), int(mark["player"]), int(mark["seed"])
+        except (KeyError, TypeError, ValueError):
+            raise RecordError(f"bad determinized mark {mark!r}") from None
+        if not 0 <= at <= length:
+            raise RecordError(f"determinized mark at {at} lies outside the {length} actions")
+        marks.setdefault(at, []).append((player, seed))
+    return marks

@@ -8,7 +8,9 @@ up in (no grammar is parsed per move), the action history, the outcome, and the 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from kartaros.errors import IllegalAction
@@ -28,8 +30,11 @@ class Outcome:
 
     @property
     def winners(self) -> list[int]:
+        """The players with the best return; empty when everyone got the same (a draw)."""
         best = max(self.returns)
-        return [p for p, r in enumerate(self.returns) if r == best and r > 0]
+        if min(self.returns) == best:
+            return []
+        return [p for p, r in enumerate(self.returns) if r == best]
 
 
 class GameState(ABC):
@@ -42,7 +47,7 @@ class GameState(ABC):
     )
 
     num_players: int
-    variant: dict[str, Any]
+    variant: Mapping[str, Any]  # read-only: shared by clones
     seed: int
     deck: list[str] | None
     _rng: Rng
@@ -53,7 +58,7 @@ class GameState(ABC):
 
     def _init_base(self, players: int, seed: int, deck: list[str] | None, variant: dict[str, Any]) -> None:
         self.num_players = players
-        self.variant = variant
+        self.variant = MappingProxyType(variant)
         self.seed = seed
         self.deck = deck
         self._rng = Rng(seed)
@@ -145,8 +150,12 @@ class GameState(ABC):
         return rec
 
     @abstractmethod
-    def observation(self, player: int) -> dict[str, Any]:
-        """Exactly what ``player`` may know, as a JSON-able dict (public history included)."""
+    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
+        """Exactly what ``player`` may know, as a JSON-able dict (public history included).
+
+        ``events`` holds the history as ``player`` saw it; with ``since=k`` only the events
+        from index k on (``event_count`` is the total), for viewers that follow a live game.
+        """
 
     @abstractmethod
     def zones(self) -> dict[str, list[str]]:
@@ -159,8 +168,8 @@ class GameState(ABC):
     def determinize(self, player: int, seed: int) -> Self:
         """A state ``player`` cannot tell from this one, hidden cards re-dealt, chance re-seeded."""
         self._check_player(player)
-        if type(seed) is not int:
-            raise ValueError(f"seed must be an int; got {seed!r}")
+        if type(seed) is not int or not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be an int from 0 to 2**64 - 1; got {seed!r}")
         world = self._determinized_world(player, seed)
         world._determinized.append((len(self._actions), player, seed))
         return world

@@ -154,3 +154,57 @@ def test_apply_after_the_end_says_the_game_is_over() -> None:
     state.apply("draw")
     with pytest.raises(IllegalAction, match="the game is over"):
         state.apply("draw")
+
+
+def test_replay_applies_every_determinize_mark_in_order() -> None:
+    state = kartaros.new_game("kec", seed=12)
+    for _ in range(30):
+        state.apply(state.legal_actions()[0])
+    world = state.determinize(0, 5).determinize(1, 6)
+    again = kartaros.replay(json.loads(json.dumps(world.record())))
+    assert again.zones() == world.zones()
+    bad = {**world.record(), "determinized": [{"at": 999, "player": 0, "seed": 1}]}
+    with pytest.raises(RecordError, match="outside"):
+        kartaros.replay(bad)
+
+
+def test_replay_wraps_start_errors_as_record_errors() -> None:
+    record = kartaros.new_game("kec", seed=1).record()
+    with pytest.raises(RecordError, match="no 'seed'"):
+        kartaros.replay({k: v for k, v in record.items() if k != "seed"})
+    with pytest.raises(RecordError, match="cannot start"):
+        kartaros.replay({**record, "variant": {"nope": 1}})
+    with pytest.raises(RecordError, match="'result' must be"):
+        kartaros.replay({**record, "result": "won"})
+
+
+def test_variant_is_read_only_and_draws_have_no_winners() -> None:
+    state = kartaros.new_game("kec", seed=1, variant={"max_actions": 1})
+    with pytest.raises(TypeError):
+        state.variant["max_actions"] = 5  # type: ignore[index]
+    state.apply("draw")
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winners == []
+
+
+def test_observation_since_gives_the_tail_of_the_history() -> None:
+    state = kartaros.new_game("kec", seed=21)
+    for _ in range(25):
+        state.apply(state.legal_actions()[0])
+    full = state.observation(1)
+    tail = state.observation(1, since=10)
+    assert tail["event_count"] == full["event_count"] == len(full["events"])
+    assert tail["events"] == full["events"][10:]
+    assert {k: v for k, v in tail.items() if k != "events"} == {k: v for k, v in full.items() if k != "events"}
+
+
+def test_replay_steps_yield_each_state_before_its_action() -> None:
+    state = kartaros.new_game("kec", seed=22)
+    for _ in range(40):
+        state.apply(state.legal_actions()[-1])
+    record = state.record()
+    steps = kartaros.Replay(record)
+    seen = [(index, action, s.current_player) for index, action, s in steps]
+    assert [a for _, a, _ in seen] == record["actions"]
+    assert [i for i, _, _ in seen] == list(range(40))
+    assert steps.final.zones() == state.zones()

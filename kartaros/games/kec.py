@@ -251,7 +251,7 @@ class KecState(GameState):
                 kind = "reshuffle"
             else:
                 if self.variant["exhausted"] == "draw":
-                    self._finish((0.5, 0.5), "exhausted", "drawn: the reshuffled stock ran out (K6)")
+                    self._finish((0.5, 0.5), "exhausted", "drawn: stock and discard pile are used up (K6)")
                     return
                 if not self.discard and not self.out:
                     self._finish((0.5, 0.5), "exhausted", "drawn: no cards left to make a stock (K6)")
@@ -260,6 +260,8 @@ class KecState(GameState):
                 self.discard, self.discard_by, self.out = [], [], []
                 self.cycle = EXTENDED
                 kind = "extend"
+            if not self.stock:
+                continue  # an empty discard pile makes no stock: straight on to the next step
             rng.shuffle(self.stock)
             self.events.append((kind, -1, tuple(sorted(self.stock))))
             self.generation_start = len(self.events)
@@ -388,7 +390,7 @@ class KecState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
         self._check_player(player)
         opponent = 1 - player
         outcome = self._outcome
@@ -412,7 +414,8 @@ class KecState(GameState):
             "replacements": self.replacements,
             "actions_played": len(self._actions),
             "variant": dict(self.variant),
-            "events": [_event_view(e, player) for e in self.events],
+            "event_count": len(self.events),
+            "events": [_event_view(e, player) for e in self.events[since:]],
             "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
         }
 
@@ -461,11 +464,28 @@ class KecState(GameState):
         return world
 
 
+_CHOICES_CACHE: dict[tuple[int, ...], dict[str, Any]] = {}
+
+
 def _choices(hand: list[int]) -> dict[str, Any]:
-    """K5: every hold, pair and discard the hand allows (cards named lowest first)."""
+    """K5: every hold, pair and discard the hand allows (cards named lowest first).
+
+    The answer depends only on the set of cards, and the dicts are never mutated, so they
+    are shared through a bounded cache: the choice phase is the engine's hottest path.
+    """
+    key = tuple(sorted(hand))
+    moves = _CHOICES_CACHE.get(key)
+    if moves is None:
+        if len(_CHOICES_CACHE) >= 100_000:
+            _CHOICES_CACHE.clear()
+        moves = _CHOICES_CACHE[key] = _enumerate_choices(key)
+    return moves
+
+
+def _enumerate_choices(hand: tuple[int, ...]) -> dict[str, Any]:
     moves: dict[str, Any] = {}
     by_rank: dict[int, list[int]] = {}
-    for card in sorted(hand):
+    for card in hand:
         by_rank.setdefault(RANK[card], []).append(card)
     for hold, ranks in enumerate(HOLD_RANKS):
         if hold in (PIN, KNOCKOUT):
@@ -482,7 +502,7 @@ def _choices(hand: list[int]) -> dict[str, Any]:
         if len(same) >= 2:
             for pair in combinations(same, 2):
                 moves[_joined(pair)] = ("pair", pair)
-    for card in sorted(hand):
+    for card in hand:
         moves[CODE[card]] = ("discard", card)
     return moves
 
@@ -496,6 +516,9 @@ def _card_problem(action: str, hand: list[int]) -> str | None:
     missing = [p for p in parts if p not in held]
     if missing:
         return f"you do not hold {' '.join(missing)}"
+    canonical = _joined([card_id(p) for p in parts])
+    if canonical != action and canonical in _choices(hand):
+        return f"write it as {canonical} (lowest card first: A to K, then S H D C)"
     if len(parts) == 2:
         return "that pair is not a move (pairs are 4-4 to J-J, K10)"
     if len(parts) == 3:
@@ -560,7 +583,8 @@ def describe_action(observation: dict[str, Any], action: str) -> str:
     shown = " ".join(_card_words(c) for c in cards)
     if len(cards) == 1:
         if phase == "defend":
-            return f"break the {observation['hold']} with {shown}"
+            joker = cards[0] in ("RJ", "BJ")
+            return f"break the {observation['hold']} with {'the ' if joker else ''}{shown}"
         return f"discard {shown}"
     if len(cards) == 2:
         rank = RANK[card_id(cards[0])]
