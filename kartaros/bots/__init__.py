@@ -1,0 +1,47 @@
+"""Bots: programs that choose a move for the player to move.
+
+A bot sees only what that player may know: ``state.legal_actions()`` and
+``state.observation(state.current_player)``. Nothing else of the state (no ``zones()``, no
+private fields) may inform its choice, so a bot plays the same in every world the player
+cannot tell apart.
+
+    >>> import kartaros
+    >>> from kartaros.bots import make
+    >>> state = kartaros.new_game("kec", seed=7)
+    >>> make("random", seed=1).choose(state)
+    'draw'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from kartaros.bots.random_bot import RandomBot
+from kartaros.state import GameState
+
+__all__ = ["BOTS", "Bot", "RandomBot", "make"]
+
+
+class Bot(Protocol):
+    """What every bot offers: a name, and a move for the player to move."""
+
+    name: str
+
+    def choose(self, state: GameState) -> str:
+        """One of ``state.legal_actions()``, for ``state.current_player``."""
+        ...
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+}
+
+
+def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
+    """A new bot by name (see ``BOTS``), with its own generator seeded by ``seed`` (random if None)."""
+    factory = BOTS.get(name) if isinstance(name, str) else None
+    if factory is None:
+        known = ", ".join(sorted(BOTS))
+        raise ValueError(f"there is no bot called {name!r}; the known bots are: {known}")
+    return factory(seed=seed, **params)

@@ -1,0 +1,326 @@
+"""The terminal interface: ``kartaros play | replay | rules | games``.
+
+It drives games through the public API only (``kartaros.GAMES``, ``new_game``, ``replay`` and
+the state's methods). While a game runs, the person sees what ``state.observation(seat)``
+holds and nothing more; the screens themselves are built in :mod:`kartaros.cli_render`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.text import Text
+
+import kartaros
+from kartaros import cli_render as view
+from kartaros.bots import BOTS, Bot, make
+from kartaros.info import GameInfo
+from kartaros.state import GameState
+
+app = typer.Typer(
+    name="kartaros",
+    help="Play, replay and read the rules of the Serbian card games kartaros implements.",
+    add_completion=False,
+    no_args_is_help=True,
+)
+
+
+def _fail(message: str) -> NoReturn:
+    """A one-line error on stderr, and exit code 2."""
+    Console(stderr=True).print(Text.assemble(("Error: ", "bold red"), message), soft_wrap=True)
+    raise typer.Exit(2)
+
+
+def _int_option(text: str | None, option: str) -> int | None:
+    if text is None:
+        return None
+    try:
+        return int(text.strip())
+    except ValueError:
+        _fail(f"{option} must be a whole number; got {text!r}")
+
+
+def _game(name: str) -> GameInfo:
+    if name not in kartaros.GAMES:
+        _fail(f"unknown game {name!r}; kartaros plays: {', '.join(sorted(kartaros.GAMES))}")
+    return kartaros.GAMES[name]
+
+
+# ---- reading a move --------------------------------------------------------------------
+
+QUIT_WORDS = {"q", "quit", "exit"}
+_SEPARATORS = re.compile(r"[\s,\-–]+")
+_SUIT_SYMBOLS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
+
+
+def _tokens(text: str) -> tuple[str, ...]:
+    """A move's parts, normalized: upper case, any separators, any order, ``10`` for ``T``."""
+    parts = [p for p in _SEPARATORS.split(text.strip().upper().translate(_SUIT_SYMBOLS)) if p]
+    return tuple(sorted("T" + p[2:] if p.startswith("10") and len(p) == 3 else p for p in parts))
+
+
+def match_action(text: str, legal: list[str]) -> str | None:
+    """The legal action ``text`` names: its number in the list, or its notation typed loosely."""
+    text = text.strip()
+    if re.fullmatch(r"[0-9]{1,9}", text):
+        number = int(text)
+        return legal[number - 1] if 1 <= number <= len(legal) else None
+    wanted = _tokens(text)
+    if not wanted:
+        return None
+    return next((action for action in legal if _tokens(action) == wanted), None)
+
+
+# ---- play ------------------------------------------------------------------------------
+
+
+class Match:
+    """One person against bots, in the terminal."""
+
+    def __init__(self, info: GameInfo, state: GameState, seat: int, names: list[str], bots: dict[int, Bot]) -> None:
+        self.info, self.state, self.seat, self.names, self.bots = info, state, seat, names, bots
+        self.console = Console(highlight=False)
+        self.log: list[view.LogEntry] = []
+        self.events_seen = 0
+        self._note_events(view.LogEntry("Deal", None))
+
+    def _note_events(self, entry: view.LogEntry) -> None:
+        """Put the events new in the person's observation into ``entry``, and log it."""
+        seen = self.state.observation(self.seat, since=self.events_seen)
+        entry.lines = [self.info.describe_event(e, self.names) for e in seen["events"]]
+        self.events_seen = seen["event_count"]
+        if entry.lines or entry.action is not None:
+            self.log.append(entry)
+
+    def _play(self, action: str, forced: bool = False) -> None:
+        mover = self.state.current_player
+        self.state.apply(action)
+        who = self.names[mover] if mover is not None else "?"
+        self._note_events(view.LogEntry(who, action, forced=forced))
+
+    def _show(self) -> dict[str, Any]:
+        """The log since the last prompt and the table; returns the observation shown."""
+        log = view.log_view(self.log)
+        self.log = []
+        self.console.rule(style="dim")
+        if log is not None:
+            self.console.print(log)
+        obs = self.state.observation(self.seat)
+        self.console.print(view.table_view(self.info, obs, self.names, self.seat))
+        return obs
+
+    def _ask(self, legal: list[str]) -> str | None:
+        """The person's move, or None if he leaves."""
+        obs = self._show()
+        self.console.print(view.turn_line(obs, self.names, self.seat))
+        self.console.print(view.moves_view(self.info, obs, legal))
+        hint = f"type a number from 1 to {len(legal)} or a move like {legal[-1]}"
+        while True:
+            try:
+                text = self.console.input(Text("Your move (q to quit) › ", style="bold"))
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return None
+            if text.strip().lower() in QUIT_WORDS:
+                return None
+            action = match_action(text, legal)
+            if action is not None:
+                return action
+            if text.strip() in ("?", "h", "help"):
+                self.console.print(view.moves_view(self.info, obs, legal))
+                message = f"Moves are listed above; {hint}."
+            elif not text.strip():
+                message = f"Please {hint} (q quits)."
+            else:
+                message = f"{text.strip()!r} is not one of your moves; {hint}."
+            self.console.print(Text(message, style="yellow"))
+
+    def run(self) -> bool:
+        """Play until the end (True) or until the person leaves (False)."""
+        state = self.state
+        try:
+            while not state.is_over:
+                player = state.current_player
+                legal = state.legal_actions()
+                if player in self.bots:
+                    self._play(self.bots[player].choose(state))
+                elif len(legal) == 1:
+                    self._play(legal[0], forced=True)
+                else:
+                    action = self._ask(legal)
+                    if action is None:
+                        return False
+                    self._play(action)
+        except KeyboardInterrupt:
+            self.console.print()
+            return False
+        return True
+
+    def finish(self, completed: bool) -> None:
+        outcome = self.state.outcome()
+        if completed and outcome is not None:
+            self._show()
+            self.console.print(view.result_view(outcome, self.names, self.seat))
+            for player in self.bots:  # the game is over: the other hands may be shown
+                hand = self.state.observation(player).get("hand")
+                if hand is not None:
+                    self.console.print(Text.assemble(f"{self.names[player]} held: ", view.cards(hand, "no cards")))
+        else:
+            moves = len(self.state.actions)
+            self.console.print(Text(f"Game stopped after {moves} move{'s' * (moves != 1)}. Goodbye!", style="bold"))
+        # The seed decides every card, so it is shown only now (the game is over or abandoned).
+        self.console.print(Text(f"This deal: kartaros play {self.info.name} --seed {self.state.seed}", style="dim"))
+
+
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
+    seed: Annotated[str | None, typer.Option(metavar="INT", help="Deal from this seed (default: random).")] = None,
+    save: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the game record (JSON) here.")] = None,
+    bot: Annotated[str, typer.Option(metavar="BOT", help=f"Your opponent: {', '.join(sorted(BOTS))}.")] = "random",
+    seat: Annotated[str, typer.Option(metavar="INT", help="Your seat; seat 0 moves first.")] = "0",
+    name: Annotated[str, typer.Option(metavar="NAME", help="Your name on the table and in the log.")] = "Player",
+) -> None:
+    """Play a game against a bot."""
+    seed_value = _int_option(seed, "--seed")
+    seat_value = _int_option(seat, "--seat")
+    try:
+        state = kartaros.new_game(game, seed=seed_value)
+    except ValueError as err:
+        _fail(str(err))
+    info = kartaros.GAMES[game]
+    players = state.num_players
+    if seat_value is None or not 0 <= seat_value < players:
+        _fail(f"--seat must be a seat from 0 to {players - 1} in {info.title}; got {seat!r}")
+    if save is not None and (save.is_dir() or not save.parent.is_dir()):
+        _fail(f"cannot save to {str(save)!r}: no such folder, or it is a folder itself")
+    others = [p for p in range(players) if p != seat_value]
+    try:
+        bots = {p: make(bot, seed=state.seed + p) for p in others}
+    except ValueError as err:
+        _fail(str(err))
+    names = ["Bot" if len(others) == 1 else f"Bot {p}" for p in range(players)]
+    names[seat_value] = name.strip() or "Player"
+    match = Match(info, state, seat_value, names, bots)
+    completed = match.run()
+    match.finish(completed)
+    if save is not None:
+        try:
+            save.write_text(json.dumps(state.record(), indent=2) + "\n", encoding="utf-8")
+        except OSError as err:
+            Console(stderr=True).print(Text(f"Error: the record could not be saved: {err}", style="red"))
+            raise typer.Exit(1) from None
+        match.console.print(Text(f"Record saved to {save}; see it again with: kartaros replay {save}", style="dim"))
+
+
+# ---- replay ----------------------------------------------------------------------------
+
+
+def _load_record(file: Path) -> dict[str, Any]:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"no such file: {file}")
+    except (OSError, UnicodeDecodeError) as err:
+        _fail(f"cannot read {file}: {err}")
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as err:
+        _fail(f"{file} is not a JSON file ({err})")
+    try:
+        kartaros.replay(record)
+    except (ValueError, TypeError, KeyError, AttributeError) as err:  # RecordError, and malformed fields
+        _fail(f"{file} is not a record that replays: {err}")
+    assert isinstance(record, dict)  # replay() accepted it
+    return record
+
+
+@app.command()
+def replay(file: Annotated[Path, typer.Argument(metavar="FILE", help="A record from `kartaros play --save`.")]) -> None:
+    """Show a saved game move by move."""
+    record = _load_record(file)
+    info = kartaros.GAMES[record["game"]]
+    console = Console(highlight=False)
+    names = [f"Player {p}" for p in range(int(record.get("players") or info.min_players))]
+    console.print(Text.assemble((info.title, "bold"), f" · seed {record['seed']} · {len(record['actions'])} moves"))
+    steps = kartaros.Replay(record)
+    last: tuple[int, int] | None = None  # the previous mover and his event count before it
+
+    def tell(state: GameState, mover: int, since: int) -> None:
+        # Each move is told as its mover saw it: the game is over, so his own cards may show.
+        for event in state.observation(mover, since=since)["events"]:
+            console.print(view.event_line(info.describe_event(event, names)))
+
+    for index, action, state in steps:
+        if last is None:
+            _print_deal(console, info, state, names)
+        else:
+            tell(state, *last)
+        mover = state.current_player
+        assert mover is not None  # the record replays
+        before = state.observation(mover, since=_NO_EVENTS)
+        console.print(view.move_line(index + 1, names[mover], info.describe_action(before, action), action))
+        last = (mover, before["event_count"])
+    if last is not None:
+        tell(steps.final, *last)
+    outcome = steps.final.outcome()
+    if outcome is None:
+        console.print(Text(f"The game was stopped after {len(record['actions'])} moves, before its end.", style="bold"))
+    else:
+        console.print(view.result_view(outcome, names))
+
+
+_NO_EVENTS = 1 << 62  # ``since`` beyond any history: the observation without its events
+
+
+def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str]) -> None:
+    """The events before the first move (the deal), each player's own as he saw them."""
+    views = [state.observation(p)["events"] for p in range(state.num_players)]
+    for i, event in enumerate(views[0]):
+        owner = event.get("player")
+        shown = views[owner][i] if isinstance(owner, int) and 0 <= owner < len(views) else event
+        console.print(view.event_line(info.describe_event(shown, names)))
+
+
+# ---- rules, games ----------------------------------------------------------------------
+
+
+@app.command()
+def rules(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec.")],
+    lang: Annotated[str, typer.Option(metavar="en|sr", help="en: as implemented; sr: the Serbian original.")] = "en",
+) -> None:
+    """Print a game's rules."""
+    info = _game(game)
+    lang = lang.strip().lower()
+    files = {"en": f"{info.name}.md", "sr": f"{info.name}.sr.txt"}
+    if lang not in files:
+        _fail(f"--lang must be en or sr; got {lang!r}")
+    try:
+        text = resources.files("kartaros.rules").joinpath(files[lang]).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        _fail(f"there are no {'English' if lang == 'en' else 'Serbian'} rules of {info.title}")
+    console = Console()
+    if lang == "en":
+        console.print(Markdown(text))
+    else:  # plain text, one paragraph a line
+        console.print(Markdown(f"# {info.title}"))
+        for line in text.splitlines():
+            console.print(Text(line))
+
+
+@app.command()
+def games() -> None:
+    """List the games, their players and their rule options."""
+    Console().print(view.games_view(kartaros.GAMES))
+
+
+def main() -> None:
+    app(prog_name="kartaros")

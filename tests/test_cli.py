@@ -1,0 +1,372 @@
+"""The terminal interface (``kartaros play | replay | rules | games``) and the bots."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import kartaros
+from kartaros.bots import BOTS, RandomBot, make
+from kartaros.cli import app, match_action
+
+runner = CliRunner()
+MANY_ONES = "1\n" * 2000
+RESULT = re.compile(r"You win, Player!|Bot wins\. You lose\.|The game is drawn\.")
+
+
+def first_prompt(seed: int) -> kartaros.GameState:
+    """The state at the person's first prompt (seat 0): forced draws already played."""
+    state = kartaros.new_game("kec", seed=seed)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def play(*args: str, input: str) -> Any:
+    result = runner.invoke(app, ["play", "kec", *args], input=input)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+# ---- play ------------------------------------------------------------------------------
+
+
+def test_play_to_the_end_prints_the_result(tmp_path: Path) -> None:
+    result = play("--seed", "3", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert "Result" in result.output
+    assert RESULT.search(result.output)
+    assert "Bot held:" in result.output  # the other hand is shown once the game is over
+    assert "(forced)" in result.output  # forced draws are played for the person and logged
+
+
+def test_save_writes_a_record_that_replays(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--save", str(save), input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["game"] == "kec" and record["seed"] == 3
+    assert record["result"] is not None
+    state = kartaros.replay(record)
+    assert state.is_over
+    assert state.returns() == record["result"]["returns"]
+    assert "Record saved to" in result.output
+    # The screen's result agrees with the record.
+    you_won = state.returns()[0] > state.returns()[1]
+    assert ("You win, Player!" in result.output) == you_won
+
+
+def test_the_same_seed_plays_the_same_game(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    play("--seed", "3", "--save", str(a), input=MANY_ONES)
+    play("--seed", "3", "--save", str(b), input=MANY_ONES)
+    assert json.loads(a.read_text())["actions"] == json.loads(b.read_text())["actions"]
+
+
+def test_notation_typed_loosely_is_accepted(tmp_path: Path) -> None:
+    state = first_prompt(3)
+    legal = state.legal_actions()
+    wanted = max(legal, key=lambda a: (a.count("-"), a))
+    typed = ", ".join(reversed(wanted.lower().split("-")))  # e.g. "4d, 4s" for 4S-4D
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--save", str(save), input=f"{typed}\nq\n")
+    assert result.exit_code == 0, result.output
+    actions = json.loads(save.read_text())["actions"]
+    assert actions[len(state.actions)] == wanted
+    assert "is not one of your moves" not in result.output
+
+
+def test_garbage_gets_a_clear_message_and_the_game_goes_on(tmp_path: Path) -> None:
+    legal = first_prompt(3).legal_actions()
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--save", str(save), input="9Z\n0\n99\n\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"'9Z' is not one of your moves; type a number from 1 to {len(legal)} or a move like" in out
+    assert "'99' is not one of your moves" in out
+    assert "'0' is not one of your moves" in out
+    assert "Please type a number" in out  # an empty line
+    assert "Traceback" not in out
+    actions = json.loads(save.read_text())["actions"]
+    assert legal[0] in actions  # "1" was still accepted after the garbage
+
+
+def test_quit_stops_politely_and_still_saves(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--save", str(save), input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Game stopped" in result.output
+    record = json.loads(save.read_text())
+    assert record["result"] is None
+    assert record["actions"] == first_prompt(3).actions
+    assert not kartaros.replay(record).is_over
+
+
+def test_a_random_seed_is_shown_only_once_the_game_is_left(tmp_path: Path) -> None:
+    """The seed decides every hidden card: it must not be on the screen while the game runs."""
+    save = tmp_path / "game.json"
+    result = play("--save", str(save), input="1\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    seed = json.loads(save.read_text())["seed"]
+    during, _, after = result.output.partition("Game stopped")
+    assert str(seed) not in during
+    assert f"kartaros play kec --seed {seed}" in after
+
+
+@pytest.mark.parametrize("text", ["quit\n", "Q\n", ""])  # "" is end of input (Ctrl-D)
+def test_quit_words_and_end_of_input(tmp_path: Path, text: str) -> None:
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--save", str(save), input=text)
+    assert result.exit_code == 0, result.output
+    assert "Game stopped" in result.output
+    assert save.exists()
+
+
+def test_the_person_can_take_seat_1() -> None:
+    result = play("--seed", "3", "--seat", "1", "--name", "Milan", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    assert "Milan (you)" in result.output
+    assert re.search(r"You win, Milan!|Bot wins\. You lose\.|The game is drawn\.", result.output)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["play", "nope"], "unknown game 'nope'; kartaros plays: kec"),
+        (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
+        (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
+        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: random"),
+        (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
+        (["rules", "nope"], "unknown game 'nope'"),
+        (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args, input="")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("Error: ") and message in lines[0]
+
+
+def test_the_screen_shows_only_what_the_person_may_know(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the game runs, the interface asks only for seat 0's observation."""
+    seen: list[int] = []
+
+    def guarded_new_game(*args: Any, **kwargs: Any) -> kartaros.GameState:
+        state = real_new_game(*args, **kwargs)
+
+        class Guarded(type(state)):  # type: ignore[misc]
+            __slots__ = ()
+
+            def observation(self, player: int, since: int = 0) -> dict[str, Any]:
+                if not self.is_over:
+                    seen.append(player)
+                    assert player == 0, "the interface looked at the bot's observation"
+                return super().observation(player, since)
+
+            def zones(self) -> dict[str, list[str]]:
+                raise AssertionError("the interface looked at the whole truth")
+
+        state.__class__ = Guarded
+        return state
+
+    real_new_game = kartaros.new_game
+    monkeypatch.setattr(kartaros, "new_game", guarded_new_game)
+    result = play("--seed", "3", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    assert "Result" in result.output
+    assert seen and set(seen) == {0}
+
+
+# ---- reading moves ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "legal", "expected"),
+    [
+        ("3d 2h as", ["AS-2H-3D", "AS", "2H", "3D"], "AS-2H-3D"),
+        ("2h-AS,3D", ["AS-2H-3D", "AS"], "AS-2H-3D"),
+        ("9c 9h", ["9H-9C", "9H", "9C"], "9H-9C"),
+        ("9♣ 9♥", ["9H-9C", "9H", "9C"], "9H-9C"),
+        ("10h", ["TH", "TS"], "TH"),
+        ("  th ", ["TH", "TS"], "TH"),
+        ("DRAW", ["draw", "take"], "draw"),
+        ("2", ["draw", "take"], "take"),
+        ("0", ["draw", "take"], None),
+        ("3", ["draw", "take"], None),
+        ("9Z", ["draw", "take"], None),
+        ("", ["draw", "take"], None),
+        ("²", ["draw", "take"], None),
+        ("9" * 5000, ["draw", "take"], None),
+        ("as 2h", ["AS-2H-3D", "AS"], None),
+    ],
+)
+def test_match_action(text: str, legal: list[str], expected: str | None) -> None:
+    assert match_action(text, legal) == expected
+
+
+# ---- replay ----------------------------------------------------------------------------
+
+
+def saved_game(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
+    save = tmp_path / "game.json"
+    play("--seed", "3", "--save", str(save), input=MANY_ONES)
+    return save, json.loads(save.read_text())
+
+
+def test_replay_prints_numbered_moves_and_the_result(tmp_path: Path) -> None:
+    save, record = saved_game(tmp_path)
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 0, result.output
+    numbered = re.findall(r"^\s*(\d+)\. Player (\d): .*\[(\S+)\]$", result.output, re.MULTILINE)
+    assert [int(n) for n, _, _ in numbered] == list(range(1, len(record["actions"]) + 1))
+    assert [a for _, _, a in numbered] == record["actions"]
+    assert "Player 0 is dealt 4 cards:" in result.output and "Player 1 is dealt 4 cards:" in result.output
+    assert "draws a card from the stock" not in result.output  # each mover's own draws are shown
+    assert "Result" in result.output
+    winner = record["result"]["returns"].index(1.0) if 1.0 in record["result"]["returns"] else None
+    if winner is not None:
+        assert f"Player {winner} wins." in result.output
+
+
+def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    play("--seed", "3", "--save", str(save), input="q\n")
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "stopped after" in result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (None, "no such file"),
+        ("{", "is not a JSON file"),
+        ('{"game": "kec", "seed": 1, "actions": ["take"]}', "is not a record that replays: action 1 ('take')"),
+        ("[1, 2]", "is not a record that replays"),
+        ('{"game": "tac", "seed": 1, "actions": []}', "is not a record that replays"),
+    ],
+)
+def test_replay_errors_exit_2(tmp_path: Path, content: str | None, message: str) -> None:
+    path = tmp_path / "record.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert result.output.startswith("Error: ") and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_replay_rejects_a_record_whose_result_is_wrong(tmp_path: Path) -> None:
+    save, record = saved_game(tmp_path)
+    record["result"]["returns"] = record["result"]["returns"][::-1]
+    save.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 2
+    assert "record claims returns" in result.output
+
+
+# ---- rules, games ----------------------------------------------------------------------
+
+
+def test_rules_in_english() -> None:
+    result = runner.invoke(app, ["rules", "kec"])
+    assert result.exit_code == 0, result.output
+    assert "K7" in result.output and "K13" in result.output
+
+
+def test_rules_in_serbian() -> None:
+    result = runner.invoke(app, ["rules", "kec", "--lang", "sr"])
+    assert result.exit_code == 0, result.output
+    assert "Gušenje" in result.output or "Džoker" in result.output
+
+
+def test_games_lists_kec() -> None:
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    assert "kec" in result.output and "Keč" in result.output
+    assert "pairs_to" in result.output and "'discard'" in result.output
+
+
+# ---- bots ------------------------------------------------------------------------------
+
+
+def random_game(bot_seed: int, game_seed: int) -> list[str]:
+    state = kartaros.new_game("kec", seed=game_seed)
+    bot = make("random", seed=bot_seed)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    return state.actions
+
+
+def test_random_bot_is_deterministic() -> None:
+    assert random_game(1, 5) == random_game(1, 5)
+    assert random_game(1, 5) != random_game(2, 5)
+    bot = make("random", seed=1)
+    assert isinstance(bot, RandomBot) and bot.name == "random"
+    assert "random" in BOTS
+
+
+def test_unknown_bot_and_bad_parameters() -> None:
+    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: random"):
+        make("nope")
+    with pytest.raises(ValueError, match="takes no parameters"):
+        make("random", depth=3)
+    with pytest.raises(ValueError, match="seed must be an int"):
+        make("random", seed="1")  # type: ignore[arg-type]
+
+
+def test_random_bot_refuses_a_finished_game() -> None:
+    state = kartaros.new_game("kec", seed=3)
+    bot = make("random", seed=0)
+    while not state.is_over:
+        state.apply(bot.choose(state))
+    with pytest.raises(ValueError, match="game is over"):
+        bot.choose(state)
+
+
+class PublicView:
+    """Only what the player to move may use: his legal actions and his observation."""
+
+    def __init__(self, state: kartaros.GameState) -> None:
+        self._state = state
+
+    @property
+    def current_player(self) -> int | None:
+        return self._state.current_player
+
+    def legal_actions(self) -> list[str]:
+        return self._state.legal_actions()
+
+    def observation(self, player: int) -> dict[str, Any]:
+        assert player == self._state.current_player
+        return self._state.observation(player)
+
+
+def test_random_bot_uses_only_the_public_view() -> None:
+    state = kartaros.new_game("kec", seed=11)
+    bot = make("random", seed=4)
+    while not state.is_over:
+        state.apply(bot.choose(PublicView(state)))  # type: ignore[arg-type]
+
+
+def test_random_bot_cannot_tell_worlds_apart() -> None:
+    """In a re-dealt world the player cannot tell from the real one, the bot picks the same move."""
+    state = kartaros.new_game("kec", seed=8)
+    real, blind = make("random", seed=9), make("random", seed=9)
+    for step in range(300):
+        if state.is_over:
+            break
+        player = state.current_player
+        assert player is not None
+        world = state.determinize(player, step)
+        choice = real.choose(state)
+        assert blind.choose(world) == choice
+        state.apply(choice)
