@@ -482,28 +482,44 @@ def _choices(hand: list[int]) -> dict[str, Any]:
     return moves
 
 
+_DISCARD_MOVES = [("discard", card) for card in range(54)]
+_PAIR_MOVES = {
+    (a, b): (_joined((a, b)), ("pair", (a, b)))
+    for a in DECK
+    for b in DECK
+    if a < b and RANK[a] == RANK[b] and RANK[a] in PAIR_RANKS
+}
+
+
 def _enumerate_choices(hand: tuple[int, ...]) -> dict[str, Any]:
+    """Holds (choke, lever, pin, knockout), then pairs by rank, then discards; ``hand`` sorted."""
     moves: dict[str, Any] = {}
-    by_rank: dict[int, list[int]] = {}
-    for card in hand:
-        by_rank.setdefault(RANK[card], []).append(card)
-    for hold, ranks in enumerate(HOLD_RANKS):
-        if hold in (PIN, KNOCKOUT):
-            same = by_rank.get(ranks[0], ())
-            for trio in combinations(same, 3):
+    ranks = [RANK[c] for c in hand]
+    present = set(ranks)
+    for hold in (CHOKE, LEVER):
+        first, second, third = HOLD_RANKS[hold]
+        if first in present and second in present and third in present:
+            for a in hand:
+                if RANK[a] == first:
+                    for b in hand:
+                        if RANK[b] == second:
+                            for c in hand:
+                                if RANK[c] == third:
+                                    moves[_joined((a, b, c))] = ("hold", hold, (a, b, c))
+    for hold, rank in ((PIN, ACE), (KNOCKOUT, QUEEN)):
+        if ranks.count(rank) >= 3:
+            for trio in combinations([c for c in hand if RANK[c] == rank], 3):
                 moves[_joined(trio)] = ("hold", hold, trio)
-        elif all(r in by_rank for r in ranks):
-            for a in by_rank[ranks[0]]:
-                for b in by_rank[ranks[1]]:
-                    for c in by_rank[ranks[2]]:
-                        moves[_joined((a, b, c))] = ("hold", hold, (a, b, c))
-    for rank in PAIR_RANKS:
-        same = by_rank.get(rank, ())
-        if len(same) >= 2:
-            for pair in combinations(same, 2):
-                moves[_joined(pair)] = ("pair", pair)
+    n = len(hand)
+    for i in range(n - 1):
+        for j in range(i + 1, n):
+            if ranks[j] != ranks[i]:
+                break
+            pair = _PAIR_MOVES.get((hand[i], hand[j]))
+            if pair is not None:
+                moves[pair[0]] = pair[1]
     for card in hand:
-        moves[CODE[card]] = ("discard", card)
+        moves[CODE[card]] = _DISCARD_MOVES[card]
     return moves
 
 
