@@ -113,13 +113,13 @@ class Match:
         if log is not None:
             self.console.print(log)
         obs = self.state.observation(self.seat)
-        self.console.print(view.table_view(self.info, obs, self.names, self.seat))
+        self.console.print(view.table_view(self.info, obs, self.names))
         return obs
 
     def _ask(self, legal: list[str]) -> str | None:
         """The person's move, or None if he leaves."""
         obs = self._show()
-        self.console.print(view.turn_line(obs, self.names, self.seat))
+        self.console.print(view.turn_line(self.info, obs, self.names, self.seat))
         self.console.print(view.moves_view(self.info, obs, legal))
         hint = f"type a number from 1 to {len(legal)} or a move like {legal[-1]}"
         while True:

@@ -21,20 +21,8 @@ from kartaros.info import GameInfo
 from kartaros.state import Outcome
 
 CARD_STYLE = {"red": "bold red on grey93", "black": "bold black on grey93"}
-DISCARD_SHOWN = 5  # top cards of the discard pile on the table
-OUT_SHOWN = 8  # last cards of the out-of-play pile on the table
 LOG_LINES = 14  # lines of the log shown before a prompt
 PANEL_WIDTH = 72
-
-# A word on what the player to move is doing, by phase name; unknown phases show as they are.
-PHASE_HINTS = {
-    "draw": "draw up to a full hand",
-    "replace": "draw your replacement cards",
-    "choose": "attack with a hold, play a pair, or discard to end your turn",
-    "throw": "take the thrown card as a replacement, or draw",
-    "defend": "you are under attack: answer it now",
-}
-
 
 # ---- cards -----------------------------------------------------------------------------
 
@@ -58,72 +46,23 @@ def cards(codes: Sequence[str], empty: str = "—") -> Text:
 # ---- the table -------------------------------------------------------------------------
 
 
-def _discard_row(obs: dict[str, Any], names: Sequence[str]) -> Text:
-    pile = obs["discard"]
-    if not pile:
-        return Text("empty", style="dim")
-    shown = pile[-DISCARD_SHOWN:]
-    row = Text()
-    if len(pile) > len(shown):
-        row.append("… ", style="dim")
-    row.append_text(cards([d["card"] for d in shown]))
-    top = pile[-1]
-    by = names[top["by"]] if isinstance(top.get("by"), int) else "?"
-    row.append(f"  ◀ top, from {by}", style="cyan")
-    return row
-
-
-def _pile_row(codes: Sequence[str], shown: int) -> Text:
-    if not codes:
-        return Text("empty", style="dim")
-    row = Text()
-    if len(codes) > shown:
-        row.append("… ", style="dim")
-    row.append_text(cards(codes[-shown:]))
-    return row
-
-
-def _seat_row(obs: dict[str, Any], player: int, seat: int) -> Text:
-    size = obs["hand_sizes"][player] if "hand_sizes" in obs else None
-    row = Text("?" if size is None else f"{size} card{'s' if size != 1 else ''}")
-    known = obs.get("opponent_known") if player != seat else None
-    if known:
-        row.append("   you saw go in: ", style="dim")
-        row.append_text(cards(known))
-    if obs.get("current_player") == player:
-        row.append("   ◀ to move", style="bold yellow")
-    return row
-
-
-def table_view(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int) -> Panel:
-    """The table as ``seat`` sees it: the others, the piles, the table, himself, and his hand."""
+def table_view(info: GameInfo, obs: dict[str, Any], names: Sequence[str]) -> Panel:
+    """The table as the observing player sees it, drawn from the game's own rows."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    players = len(names)
-    for player in [*range(seat + 1, players), *range(seat)]:
-        grid.add_row(Text(names[player]), _seat_row(obs, player, seat))
-    grid.add_row("", "")
-    if "stock_size" in obs:
-        stock = Text(f"{obs['stock_size']} cards")
-        if obs.get("stock_cycle") not in (None, "original"):
-            stock.append(f"  ({obs['stock_cycle']})", style="dim")
-        grid.add_row("Stock", stock)
-    if "discard" in obs:
-        grid.add_row(f"Discard ({len(obs['discard'])})", _discard_row(obs, names))
-    if "out_of_play" in obs:
-        grid.add_row(f"Out of play ({len(obs['out_of_play'])})", _pile_row(obs["out_of_play"], OUT_SHOWN))
-    if obs.get("table"):
-        row = cards(obs["table"])
-        if obs.get("hold"):
-            defender = obs.get("current_player")
-            who = f", {names[defender]} must answer" if isinstance(defender, int) else ""
-            row.append(f"   a {obs['hold']}{who}", style="bold red")
-        grid.add_row("Table", row)
-    grid.add_row("", "")
-    grid.add_row(Text(f"{names[seat]} (you)"), _seat_row(obs, seat, seat))
-    if "hand" in obs:
-        grid.add_row("Your hand", cards(obs["hand"], empty="no cards"))
+    for row in info.describe_table(obs, names):
+        line = Text()
+        if row.more:
+            line.append("… ", style="dim")
+        if row.cards is not None:
+            line.append_text(cards(row.cards, empty="empty" if row.label else ""))
+        if row.note:
+            if line:
+                line.append("  ")
+            style = "bold red" if row.alert else ("bold yellow" if "◀ to move" in row.note else "cyan")
+            line.append(row.note, style=style)
+        grid.add_row(Text(row.label), line)
     title = Text.assemble((info.title, "bold"), f" · move {obs.get('actions_played', '?')}")
     return Panel(grid, title=title, title_align="left", box=box.ROUNDED, width=PANEL_WIDTH, padding=(0, 1))
 
@@ -167,12 +106,9 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES) -> RenderableT
 # ---- the moves -------------------------------------------------------------------------
 
 
-def turn_line(obs: dict[str, Any], names: Sequence[str], seat: int) -> Text:
-    phase = str(obs.get("phase", ""))
+def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int) -> Text:
     line = Text(f"Your turn, {names[seat]}", style="bold green")
-    hint = PHASE_HINTS.get(phase, phase)
-    if phase == "defend" and obs.get("hold"):
-        hint = f"you must break the {obs['hold']}: choose the card"
+    hint = info.describe_turn(obs)
     if hint:
         line.append(f" — {hint}", style="green")
     return line

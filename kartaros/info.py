@@ -11,6 +11,23 @@ from kartaros.variant import Option
 
 
 @dataclass(frozen=True)
+class TableRow:
+    """One line of a game's table as a player sees it, for any interface to draw.
+
+    ``cards`` are card codes drawn as cards (``None``: no cards on this line, an empty list:
+    an empty pile); ``more`` says earlier cards were left out; ``note`` follows in words;
+    ``alert`` marks what needs the player's eye (the player to move, a hold to answer).
+    A row with an empty label is a gap.
+    """
+
+    label: str
+    cards: Sequence[str] | None = None
+    note: str = ""
+    more: bool = False
+    alert: bool = False
+
+
+@dataclass(frozen=True)
 class GameInfo:
     """What every game declares about itself."""
 
@@ -23,6 +40,8 @@ class GameInfo:
     create: Callable[[int, int | None, Sequence[str] | None, Mapping[str, Any] | None], GameState]
     describe_action: Callable[[dict[str, Any], str], str]
     describe_event: Callable[[dict[str, Any], Sequence[str]], str]
+    describe_table: Callable[[dict[str, Any], Sequence[str]], list[TableRow]]
+    describe_turn: Callable[[dict[str, Any]], str]
 
     @property
     def default_players(self) -> int:

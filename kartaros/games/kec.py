@@ -15,7 +15,7 @@ from itertools import combinations
 from typing import Any
 
 from kartaros.cards import CODE, JOKER, RANK, RANK_NAMES, card_id, codes, parse_deck, pretty, standard_deck
-from kartaros.info import GameInfo
+from kartaros.info import GameInfo, TableRow
 from kartaros.rng import Rng, mix, new_seed
 from kartaros.state import GameState
 from kartaros.variant import Option, resolve_variant
@@ -651,6 +651,68 @@ def _cards_words(cards: Sequence[str]) -> str:
     return " ".join(_card_words(c) for c in cards)
 
 
+DISCARD_SHOWN = 5
+OUT_SHOWN = 8
+
+
+def describe_table(observation: dict[str, Any], names: Sequence[str]) -> list[TableRow]:
+    """The table as the observing player sees it: opponent, piles, table, himself and his hand."""
+    me = observation["player"]
+    to_move = observation["current_player"]
+
+    def seat(player: int) -> TableRow:
+        size = observation["hand_sizes"][player]
+        note = f"{size} card{'s' * (size != 1)}"
+        known = observation["opponent_known"] if player != me else []
+        if known:
+            note += "; seen going in:"
+        label = names[player] + (" (you)" if player == me else "")
+        return TableRow(label, known or None, note + ("   ◀ to move" if to_move == player else ""))
+
+    discard = [d["card"] for d in observation["discard"]]
+    top = observation["discard"][-1]["by"] if discard else None
+    stock = f"{observation['stock_size']} cards"
+    if observation["stock_cycle"] != "original":
+        stock += f" ({observation['stock_cycle']})"
+    rows = [
+        seat(1 - me),
+        TableRow(""),
+        TableRow("Stock", None, stock),
+        TableRow(
+            f"Discard ({len(discard)})",
+            discard[-DISCARD_SHOWN:],
+            f"◀ top, from {names[top]}" if top is not None else "",
+            more=len(discard) > DISCARD_SHOWN,
+        ),
+        TableRow(
+            f"Out of play ({len(observation['out_of_play'])})",
+            observation["out_of_play"][-OUT_SHOWN:],
+            more=len(observation["out_of_play"]) > OUT_SHOWN,
+        ),
+    ]
+    if observation["table"]:
+        hold = observation["hold"]
+        note = f"a {hold}, {names[to_move]} must answer" if hold and to_move is not None else ""
+        rows.append(TableRow("Table", observation["table"], note, alert=True))
+    rows += [TableRow(""), seat(me), TableRow("Your hand", observation["hand"])]
+    return rows
+
+
+_TURN_HINTS = {
+    "draw": "draw up to a full hand",
+    "replace": "draw your replacement cards",
+    "choose": "attack with a hold, play a pair, or discard to end your turn",
+    "throw": "take the thrown card as a replacement, or draw",
+}
+
+
+def describe_turn(observation: dict[str, Any]) -> str:
+    """What the player to move is doing now, in a few words."""
+    if observation["phase"] == "defend":
+        return f"you must break the {observation['hold']}: choose the card"
+    return _TURN_HINTS.get(observation["phase"], "")
+
+
 INFO = GameInfo(
     name="kec",
     title="Keč",
@@ -661,4 +723,6 @@ INFO = GameInfo(
     create=KecState.create,
     describe_action=describe_action,
     describe_event=describe_event,
+    describe_table=describe_table,
+    describe_turn=describe_turn,
 )
