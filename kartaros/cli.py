@@ -47,6 +47,18 @@ def _int_option(text: str | None, option: str) -> int | None:
         _fail(f"{option} must be a whole number; got {text!r}")
 
 
+def _json_option(text: str | None, option: str) -> dict[str, Any] | None:
+    if text is None:
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        _fail(f"{option} must be a JSON object like '{{\"option\": \"value\"}}' ({err})")
+    if not isinstance(value, dict):
+        _fail(f"{option} must be a JSON object like '{{\"option\": \"value\"}}'; got {text!r}")
+    return value
+
+
 def _game(name: str) -> GameInfo:
     if name not in kartaros.GAMES:
         _fail(f"unknown game {name!r}; kartaros plays: {', '.join(sorted(kartaros.GAMES))}")
@@ -187,26 +199,32 @@ def play(
     bot: Annotated[str, typer.Option(metavar="BOT", help=f"Your opponent: {', '.join(sorted(BOTS))}.")] = "random",
     seat: Annotated[str, typer.Option(metavar="INT", help="Your seat; seat 0 moves first.")] = "0",
     name: Annotated[str, typer.Option(metavar="NAME", help="Your name on the table and in the log.")] = "Player",
+    players: Annotated[str | None, typer.Option(metavar="INT", help="How many play (default: the fewest).")] = None,
+    variant: Annotated[
+        str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
+    ] = None,
 ) -> None:
-    """Play a game against a bot."""
+    """Play a game against bots (one bot in each other seat)."""
     seed_value = _int_option(seed, "--seed")
     seat_value = _int_option(seat, "--seat")
+    players_value = _int_option(players, "--players")
+    options = _json_option(variant, "--variant")
     try:
-        state = kartaros.new_game(game, seed=seed_value)
+        state = kartaros.new_game(game, players=players_value, seed=seed_value, variant=options)
     except ValueError as err:
         _fail(str(err))
     info = kartaros.GAMES[game]
-    players = state.num_players
-    if seat_value is None or not 0 <= seat_value < players:
-        _fail(f"--seat must be a seat from 0 to {players - 1} in {info.title}; got {seat!r}")
+    seats = state.num_players
+    if seat_value is None or not 0 <= seat_value < seats:
+        _fail(f"--seat must be a seat from 0 to {seats - 1} in {info.title}; got {seat!r}")
     if save is not None and (save.is_dir() or not save.parent.is_dir()):
         _fail(f"cannot save to {str(save)!r}: no such folder, or it is a folder itself")
-    others = [p for p in range(players) if p != seat_value]
+    others = [p for p in range(seats) if p != seat_value]
     try:
         bots = {p: make(bot, seed=state.seed + p) for p in others}
     except ValueError as err:
         _fail(str(err))
-    names = ["Bot" if len(others) == 1 else f"Bot {p}" for p in range(players)]
+    names = ["Bot" if len(others) == 1 else f"Bot {p}" for p in range(seats)]
     names[seat_value] = name.strip() or "Player"
     match = Match(info, state, seat_value, names, bots)
     completed = match.run()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -9,11 +11,20 @@ from kartaros.errors import IllegalAction, RecordError
 from kartaros.info import GameInfo
 from kartaros.state import RECORD_FORMAT, GameState
 
+ORDER = ("kec", "nesalomljiv", "tac", "puck")  # how interfaces list the games
+
 
 def _load_games() -> dict[str, GameInfo]:
-    from kartaros.games import kec
+    """Every module in ``kartaros.games`` that declares an ``INFO`` is a game kartaros plays."""
+    import kartaros.games
 
-    return {info.name: info for info in (kec.INFO,)}
+    found: list[GameInfo] = []
+    for module in pkgutil.iter_modules(kartaros.games.__path__):
+        info = getattr(importlib.import_module(f"kartaros.games.{module.name}"), "INFO", None)
+        if isinstance(info, GameInfo):
+            found.append(info)
+    found.sort(key=lambda i: (ORDER.index(i.name) if i.name in ORDER else len(ORDER), i.name))
+    return {info.name: info for info in found}
 
 
 GAMES: dict[str, GameInfo] = _load_games()

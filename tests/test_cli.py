@@ -370,3 +370,15 @@ def test_random_bot_cannot_tell_worlds_apart() -> None:
         choice = real.choose(state)
         assert blind.choose(world) == choice
         state.apply(choice)
+
+
+def test_play_takes_players_and_variant_options_and_checks_them() -> None:
+    result = runner.invoke(app, ["play", "kec", "--seed", "3", "--variant", '{"max_actions": 4}'], input="1\n" * 20)
+    assert result.exit_code == 0, result.output
+    assert "max_actions" in result.output or "drawn" in result.output.lower()
+    bad = runner.invoke(app, ["play", "kec", "--variant", "{nope"])
+    assert bad.exit_code == 2 and "JSON object" in bad.output
+    bad = runner.invoke(app, ["play", "kec", "--variant", '{"nope": 1}'])
+    assert bad.exit_code == 2 and "no variant option 'nope'" in bad.output
+    bad = runner.invoke(app, ["play", "kec", "--players", "3"])
+    assert bad.exit_code == 2 and "2 players" in bad.output

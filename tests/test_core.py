@@ -70,8 +70,13 @@ def _first_five(seed: int) -> list[int]:
     return out
 
 
-def test_games_lists_only_implemented_games() -> None:
-    assert list(kartaros.GAMES) == ["kec"]
+def test_games_lists_only_implemented_games_in_their_order() -> None:
+    assert "kec" in kartaros.GAMES
+    order = ["kec", "nesalomljiv", "tac", "puck"]
+    assert list(kartaros.GAMES) == [g for g in order if g in kartaros.GAMES]
+    for name, info in kartaros.GAMES.items():
+        assert info.name == name
+        assert kartaros.new_game(name).game == name
     info = kartaros.GAMES["kec"]
     assert (info.min_players, info.max_players) == (2, 2)
     assert {o.name for o in info.options} == {"exhausted", "pairs_to", "max_actions"}
