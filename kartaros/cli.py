@@ -340,5 +340,25 @@ def games() -> None:
     Console().print(view.games_view(kartaros.GAMES))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(metavar="URL", help="Database URL (default: an SQLite file here).")] = "",
+) -> None:
+    """Serve the web app and its API: tables with friends and bots, replays."""
+    import uvicorn
+
+    from kartaros.server import create_app
+    from kartaros.server.store import DEFAULT_URL
+
+    try:
+        application = create_app(db or DEFAULT_URL)
+    except Exception as err:  # a bad URL or an unreachable database: say so in one line
+        _fail(f"cannot open the database {db or DEFAULT_URL!r}: {err}")
+    Console().print(Text(f"kartaros is serving on http://{host}:{port}/ (Ctrl-C stops it)", style="bold green"))
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 def main() -> None:
     app(prog_name="kartaros")

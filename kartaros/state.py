@@ -157,6 +157,15 @@ class GameState(ABC):
         from index k on (``event_count`` is the total), for viewers that follow a live game.
         """
 
+    def public_observation(self) -> dict[str, Any]:
+        """What every player knows, for spectators: the parts on which all observations agree.
+
+        Built from the players' own observations, so it can hold nothing that some player
+        may not know. Private parts of events (a drawn card) drop out; the events stay.
+        """
+        shared: dict[str, Any] = _common([self.observation(p) for p in range(self.num_players)])
+        return shared
+
     @abstractmethod
     def zones(self) -> dict[str, list[str]]:
         """The whole truth: every zone's cards as codes."""
@@ -204,3 +213,27 @@ class GameState(ABC):
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"player {self.current_player} to move"
         return f"<{type(self).__name__} {self.game} after {len(self._actions)} actions, {status}>"
+
+
+def _common(views: list[Any]) -> Any:
+    """The part shared by all ``views``: equal values kept, dicts and equal-length lists of
+    dicts intersected item by item, anything else dropped (``_DROP``)."""
+    first = views[0]
+    if all(v == first for v in views[1:]):
+        return first
+    if all(isinstance(v, dict) for v in views):
+        shared = {}
+        for key in first:
+            if all(key in v for v in views[1:]):
+                value = _common([v[key] for v in views])
+                if value is not _DROP:
+                    shared[key] = value
+        return shared
+    if all(isinstance(v, list) and len(v) == len(first) for v in views) and all(
+        isinstance(item, dict) for v in views for item in v
+    ):
+        return [_common([v[i] for v in views]) for i in range(len(first))]
+    return _DROP
+
+
+_DROP = object()

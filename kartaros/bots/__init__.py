@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make"]
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "for_level", "make"]
 
 
 class Bot(Protocol):
@@ -45,3 +45,20 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         known = ", ".join(sorted(BOTS))
         raise ValueError(f"there is no bot called {name!r}; the known bots are: {known}")
     return factory(seed=seed, **params)
+
+
+# Levels for people. Until stronger bots exist every level is the random bot; the mapping is
+# the one place that changes when they arrive.
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("random", {}),
+    "medium": ("random", {}),
+    "hard": ("random", {}),
+}
+
+
+def for_level(level: str, *, seed: int | None = None) -> Bot:
+    """The bot that plays at ``level`` (easy, medium or hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"there is no level {level!r}; the levels are: {', '.join(LEVELS)}")
+    name, params = LEVELS[level]
+    return make(name, seed=seed, **params)

@@ -1,0 +1,277 @@
+"""The web server: the public HTTP and WebSocket API (``docs/api.md``) and the pages.
+
+Start it with ``kartaros serve``. Every response for a seat is built from
+``observation(seat)``; a request without a token is a spectator's and sees what every player
+knows. Errors are ``{"error": "<a sentence>"}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import Body, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+import kartaros
+
+from .store import DEFAULT_URL, Store
+from .tables import SEAT_KINDS, ApiError, TableService, Watcher
+
+FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
+
+
+class NewTable(BaseModel):
+    game: str = Field(description="a game name from GET /api/games, e.g. kec")
+    players: int | None = Field(None, description="how many play (default: the game's fewest)")
+    seats: list[str] = Field(description=f"one per player: {', '.join(SEAT_KINDS)}")
+    variant: dict[str, Any] = Field(default_factory=dict, description="rule options (see GET /api/games)")
+    names: list[str] = Field(default_factory=list, description="optional names, one per seat")
+
+
+class Move(BaseModel):
+    action: str = Field(description="one of the legal actions of the view")
+    seq: int = Field(description="the seq of the view the move was chosen in")
+
+
+def _token(authorization: str | None) -> str | None:
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "send the seat's token as 'Authorization: Bearer <token>'")
+    return token.strip()
+
+
+def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
+    store = Store(db_url)
+    service = TableService(store)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="kartaros",
+        version=kartaros.__version__,
+        summary="Play the Serbian card games Keč, Nesalomljiv, Tač and Puck: tables, seats, moves.",
+        lifespan=lifespan,
+    )
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, err: ApiError) -> JSONResponse:
+        return JSONResponse({"error": err.message}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_: Request, err: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()) if p != 'body') or 'body'}: {e.get('msg')}"
+            for e in err.errors()
+        )
+        return JSONResponse({"error": f"the request is not valid: {problems}"}, status_code=400)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(err.detail)}, status_code=err.status_code)
+
+    # ---- the API ---------------------------------------------------------------------------
+
+    @app.get("/healthz", tags=["server"])
+    async def healthz() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.get("/api/games", tags=["games"])
+    async def games() -> list[dict[str, Any]]:
+        """The games, their player counts and rule options."""
+        return [
+            {
+                "name": info.name,
+                "title": info.title,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "options": [
+                    {"name": o.name, "default": o.default, "choices": o.choices, "minimum": o.minimum, "doc": o.doc}
+                    for o in info.options
+                ],
+            }
+            for info in kartaros.GAMES.values()
+        ]
+
+    @app.post("/api/tables", tags=["tables"], status_code=201)
+    async def create_table(body: NewTable) -> dict[str, Any]:
+        """A new table; the answer holds a secret token for each human seat."""
+        table_id, tokens = await service.create(body.game, body.players, body.seats, body.variant, body.names)
+        return {"table": table_id, "seats": tokens}
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    async def get_table(
+        table_id: str, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The table as the token's seat sees it (``view`` is exactly ``observation(seat)``)."""
+        table = await service.table(table_id)
+        return service.view(table, service.seat_of(table, _token(authorization)))
+
+    @app.post("/api/tables/{table_id}/actions", tags=["tables"])
+    async def post_action(
+        table_id: str,
+        move: Annotated[Move, Body()],
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """Play a move for the token's seat; the answer is the new view."""
+        table = await service.table(table_id)
+        seat = service.seat_of(table, _token(authorization))
+        table = await service.act(table_id, seat, move.action, move.seq)
+        return service.view(table, seat)
+
+    @app.get("/api/tables/{table_id}/record", tags=["tables"])
+    async def get_record(table_id: str) -> dict[str, Any]:
+        """The full record, once the game is over."""
+        return await service.record(table_id)
+
+    @app.get("/api/tables/{table_id}/frames", tags=["tables"])
+    async def get_frames(table_id: str) -> dict[str, Any]:
+        """A finished game step by step with every card shown, for the replay viewer."""
+        record = await service.record(table_id)
+        return {"table": table_id, "frames": await asyncio.to_thread(replay_frames, record)}
+
+    @app.get("/api/rules/{game}", tags=["games"], response_class=PlainTextResponse)
+    async def get_rules(game: str, lang: str = "en") -> str:
+        """A game's rules: ``lang=en`` as implemented (Markdown), ``lang=sr`` the Serbian original."""
+        if game not in kartaros.GAMES or lang not in ("en", "sr"):
+            raise ApiError(404, f"no rules for {game!r} in {lang!r} (games: {', '.join(kartaros.GAMES)}; en or sr)")
+        name = f"{game}.md" if lang == "en" else f"{game}.sr.txt"
+        return (resources.files("kartaros.rules") / name).read_text(encoding="utf-8")
+
+    @app.get("/api/finished", tags=["tables"])
+    async def finished() -> list[dict[str, Any]]:
+        """The latest finished tables, newest first."""
+        return await asyncio.to_thread(store.finished)
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        try:
+            table = await service.table(table_id)
+        except ApiError as err:
+            await websocket.send_json({"error": err.message})
+            await websocket.close(code=4404)
+            return
+        seat: int | None = None
+        try:
+            first = await asyncio.wait_for(websocket.receive_text(), FIRST_MESSAGE_SECONDS)
+        except TimeoutError:
+            first = None
+        except WebSocketDisconnect:
+            return
+        if first is not None:
+            try:
+                seat = service.seat_of(table, _first_token(first))
+            except ApiError as err:
+                await websocket.send_json({"error": err.message})
+                await websocket.close(code=4401)
+                return
+
+        async def push(view: dict[str, Any]) -> None:
+            await websocket.send_json(view)
+
+        watcher = Watcher(seat, push)
+        service.watch(table, watcher)
+        try:
+            await push(service.view(table, seat))
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    message = json.loads(text)
+                    if not isinstance(message, dict):
+                        raise ValueError
+                except ValueError:
+                    await websocket.send_json({"error": 'send JSON like {"action": "draw", "seq": 3}'})
+                    continue
+                try:
+                    await service.act(table_id, seat, message.get("action"), message.get("seq"))
+                except ApiError as err:
+                    await websocket.send_json({"error": err.message})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            service.unwatch(table, watcher)
+
+    # ---- the pages -------------------------------------------------------------------------
+
+    static = resources.files("kartaros.server") / "static"
+    app.mount("/static", StaticFiles(directory=str(static)), name="static")
+
+    def page(name: str) -> HTMLResponse:
+        return HTMLResponse((static / name).read_text(encoding="utf-8"))
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> HTMLResponse:
+        return page("index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> HTMLResponse:
+        return page("table.html")
+
+    @app.get("/replays", include_in_schema=False)
+    async def replays_page() -> HTMLResponse:
+        return page("replays.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    return app
+
+
+def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every position of a finished game with all cards shown (the game is over: nothing is
+    secret any more): the start, then one frame per move with its words and what it caused."""
+    info = kartaros.GAMES[record["game"]]
+    names = record.get("names") or [f"Player {p + 1}" for p in range(record["players"])]
+    steps = kartaros.Replay(record)
+    frames: list[dict[str, Any]] = []
+    told: tuple[int, int] = (0, 0)  # the last mover, and his event count before his move
+
+    def close(frame: dict[str, Any], state: kartaros.GameState) -> None:
+        frame["zones"] = state.zones()
+        view = state.observation(told[0], since=told[1])
+        frame["events"] = [info.describe_event(e, names) for e in view["events"]] if frame["action"] else []
+
+    for index, action, state in steps:
+        if frames:
+            close(frames[-1], state)
+        else:
+            frames.append({"text": "", "action": None, "zones": state.zones(), "events": []})
+        mover = state.current_player
+        assert mover is not None  # the record replays
+        before = state.observation(mover, since=1 << 62)
+        text = f"{index + 1}. {names[mover]}: {info.describe_action(before, action)}"
+        frames.append({"text": text, "action": action})
+        told = (mover, before["event_count"])
+    if frames:
+        close(frames[-1], steps.final)
+    return frames
+
+
+def _first_token(text: str) -> str | None:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise ApiError(400, 'the first message is {"token": "<seat token>"}, or {} to watch') from None
+    if not isinstance(message, dict):
+        raise ApiError(400, 'the first message is {"token": "<seat token>"}, or {} to watch')
+    token = message.get("token")
+    if token is not None and not isinstance(token, str):
+        raise ApiError(401, "the token must be a string")
+    return token

@@ -1,0 +1,132 @@
+// The table page: a seat's view pushed over a WebSocket, moves sent back over it.
+// The token travels in the URL's #fragment, which browsers never send to the server.
+const tableId = location.pathname.split("/").pop();
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+let socket = null;
+let current = null;
+let selected = new Set();
+let autoTimer = null;
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws`);
+  socket.onopen = () => { socket.send(JSON.stringify(token ? { token } : {})); setStatus(""); };
+  socket.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    if (data.error) { toast(data.error); return; }
+    current = data; render();
+  };
+  socket.onclose = (event) => {
+    if (event.code >= 4400) { setStatus(t("over")); return; }
+    setStatus(t("reconnect")); setTimeout(connect, 1500);
+  };
+}
+
+function setStatus(text) { document.getElementById("status").textContent = text; }
+
+function send(action) {
+  if (!current || socket.readyState !== WebSocket.OPEN) return;
+  clearTimeout(autoTimer);
+  selected.clear();
+  document.querySelectorAll("#moves button").forEach((b) => { b.disabled = true; });
+  socket.send(JSON.stringify({ action, seq: current.seq }));
+}
+
+function actionCards(action) { return action.split("-").filter((p) => /^([2-9TJQKA][SHDC]|RJ|BJ)$/.test(p)); }
+
+function render() {
+  const v = current;
+  document.title = `kartaros · ${v.game} · ${v.seat === null ? "" : v.names[v.seat]}`;
+  document.getElementById("title").textContent = `${v.game} · ${v.names.join(" · ")}`;
+  renderRows(v);
+  renderMoves(v);
+  const log = document.getElementById("log");
+  log.replaceChildren(...v.words.log.map((line) => el("div", {}, line)));
+  log.scrollTop = log.scrollHeight;
+  renderResult(v);
+}
+
+function renderRows(v) {
+  const box = document.getElementById("rows");
+  if (!v.words.table) {
+    box.replaceChildren(el("div", { class: "label" }, t("spectating")), el("div", {}, ""));
+    return;
+  }
+  const nodes = [];
+  for (const row of v.words.table) {
+    if (!row.label) { nodes.push(el("div", {}), el("div", {})); continue; }
+    const value = el("div", {});
+    if (row.more) value.append("… ");
+    if (row.cards) {
+      const cards = el("span", { class: "cards" });
+      const mine = row.label === "Your hand";
+      for (const code of row.cards) {
+        const card = cardEl(code);
+        if (mine && v.legal.length) {
+          card.classList.add("selectable");
+          if (selected.has(code)) card.classList.add("selected");
+          card.addEventListener("click", () => { selected.has(code) ? selected.delete(code) : selected.add(code); render(); });
+        }
+        cards.append(card);
+      }
+      value.append(cards);
+    }
+    if (row.note) value.append(el("span", { class: "note" + (row.alert ? " alert" : row.note.includes("◀ to move") ? " to-move" : "") }, row.note));
+    nodes.push(el("div", { class: "label" }, row.label), value);
+  }
+  box.replaceChildren(...nodes);
+}
+
+function renderMoves(v) {
+  const turn = document.getElementById("turn");
+  const box = document.getElementById("moves");
+  clearTimeout(autoTimer);
+  if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); document.getElementById("hint").hidden = true; return; }
+  if (!v.legal.length) {
+    const mover = v.current_player;
+    turn.textContent = mover === null ? "" : `${t("waiting")}: ${v.names[mover]}`;
+    box.replaceChildren();
+    document.getElementById("hint").hidden = true;
+    return;
+  }
+  turn.textContent = `${t("yourMove")}${v.words.turn ? " — " + v.words.turn : ""}`;
+  const wanted = [...selected];
+  const moves = v.words.moves.filter((m) => wanted.every((c) => actionCards(m.action).includes(c)));
+  box.replaceChildren(...moves.map((m) => el("button", {
+    class: /t[aà]č/i.test(m.text) && /call/i.test(m.text) ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
+  }, m.text, el("small", {}, m.action))));
+  document.getElementById("hint").hidden = !v.words.table?.some((r) => r.label === "Your hand");
+  // A step without a choice (a forced draw) is played for the person, after a moment to see it.
+  if (v.legal.length === 1) autoTimer = setTimeout(() => send(v.legal[0]), 600);
+}
+
+function renderResult(v) {
+  const box = document.getElementById("result");
+  if (!v.over) { box.hidden = true; return; }
+  const best = Math.max(...v.returns);
+  const everyone = v.returns.every((r) => r === best);
+  let head = t("over");
+  if (v.seat !== null) head = everyone ? t("draw") : v.returns[v.seat] === best ? t("win") : t("lose");
+  const scores = v.names.map((n, i) => `${n}: ${v.returns[i]}`).join(" · ");
+  box.replaceChildren(el("p", {}, el("strong", {}, head), " ", v.result ? v.result.detail : ""), el("p", { class: "status" }, scores));
+  if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("rematch")));
+  box.hidden = false;
+}
+
+async function rematch() {
+  const v = current;
+  const seats = v.seats.map((kind, i) => (i === v.seat ? "human" : kind));
+  try {
+    const made = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: v.game, players: seats.length, seats, variant: v.variant, names: v.names }) });
+    const mine = made.seats.find((s) => s.seat === v.seat) || made.seats[0];
+    const link = (s) => `${location.origin}/t/${made.table}#token=${encodeURIComponent(s.token)}`;
+    const friends = made.seats.filter((s) => s !== mine);
+    if (!friends.length) { location.href = link(mine); location.reload(); return; }
+    document.getElementById("result").append(...friends.map((s) => el("div", { class: "invite" },
+      el("span", {}, `${t("invite")} ${s.seat + 1}:`), el("input", { readonly: "", value: link(s) }))),
+      el("p", {}, el("a", { href: link(mine), onclick: () => setTimeout(() => location.reload(), 50) }, t("goTable"))));
+  } catch (err) { toast(err.message); }
+}
+
+langSwitch(() => { if (current) render(); });
+connect();

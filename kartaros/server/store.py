@@ -1,0 +1,174 @@
+"""Where tables live between restarts: SQLAlchemy over an SQLite file (default) or PostgreSQL.
+
+A table is its setup (game, players, variant, seed, seats) plus the list of accepted
+actions; the game state itself is never stored, it is rebuilt by replaying (records replay
+bit-for-bit). Each action is its own row, keyed by (table, seq), so two writers racing for
+the same move cannot both win.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+DEFAULT_URL = "sqlite:///kartaros.db"
+
+metadata = MetaData()
+
+tables = Table(
+    "kartaros_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("variant", JSON, nullable=False),
+    Column("seed", String(24), nullable=False),  # up to 2**64 - 1: wider than a BIGINT
+    Column("seats", JSON, nullable=False),  # [{"kind": "human" | "bot:LEVEL", "token_hash": str | None}]
+    Column("names", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("finished_at", DateTime(timezone=True)),
+    Column("result", JSON),
+)
+
+actions = Table(
+    "kartaros_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("kartaros_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("action", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+class StaleWrite(Exception):
+    """Another action was stored at this position first."""
+
+
+@dataclass
+class StoredTable:
+    id: str
+    game: str
+    players: int
+    variant: dict[str, Any]
+    seed: int
+    seats: list[dict[str, Any]]
+    names: list[str]
+    actions: list[str]
+    finished: bool
+    result: dict[str, Any] | None
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def make_engine(url: str, **kwargs: Any) -> Engine:
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    if url.startswith("sqlite"):
+        kwargs.setdefault("connect_args", {"check_same_thread": False})
+    return create_engine(url, **kwargs)
+
+
+class Store:
+    """The tables and their actions; every method is one transaction."""
+
+    def __init__(self, url: str = DEFAULT_URL, **engine_kwargs: Any) -> None:
+        self.engine = make_engine(url, **engine_kwargs)
+        metadata.create_all(self.engine)
+
+    def create(self, table: StoredTable) -> None:
+        with self.engine.begin() as db:
+            db.execute(
+                insert(tables).values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    variant=table.variant,
+                    seed=str(table.seed),
+                    seats=table.seats,
+                    names=table.names,
+                    created_at=_now(),
+                )
+            )
+
+    def append(self, table_id: str, seq: int, action: str) -> None:
+        """Store the action played at position ``seq``; ``StaleWrite`` if that place is taken."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(insert(actions).values(table_id=table_id, seq=seq, action=action, created_at=_now()))
+        except IntegrityError:
+            raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
+
+    def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        with self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=_now(), result=result))
+
+    def load(self, table_id: str) -> StoredTable | None:
+        with self.engine.connect() as db:
+            row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+            if row is None:
+                return None
+            moves = db.execute(
+                select(actions.c.action).where(actions.c.table_id == table_id).order_by(actions.c.seq)
+            ).scalars()
+            return StoredTable(
+                id=row["id"],
+                game=row["game"],
+                players=row["players"],
+                variant=dict(row["variant"]),
+                seed=int(row["seed"]),
+                seats=list(row["seats"]),
+                names=list(row["names"]),
+                actions=list(moves),
+                finished=row["finished_at"] is not None,
+                result=row["result"],
+            )
+
+    def finished(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The most recently finished tables, newest first (for the replay list)."""
+        with self.engine.connect() as db:
+            rows = db.execute(
+                select(tables.c.id, tables.c.game, tables.c.players, tables.c.names, tables.c.finished_at,
+                       tables.c.result)
+                .where(tables.c.finished_at.is_not(None))
+                .order_by(tables.c.finished_at.desc())
+                .limit(limit)
+            ).mappings()
+            return [
+                {
+                    "table": r["id"],
+                    "game": r["game"],
+                    "players": r["players"],
+                    "names": r["names"],
+                    "finished_at": r["finished_at"].isoformat(),
+                    "result": r["result"],
+                }
+                for r in rows
+            ]
+
+    def close(self) -> None:
+        self.engine.dispose()

@@ -1,0 +1,259 @@
+"""Live tables: the games being played, who sits where, bots, and who is watching.
+
+The rules of the house: a seat sees ``observation(seat)`` and nothing else (a spectator sees
+``public_observation()``); an action is stored before anyone is told of it; a bot thinks in a
+worker thread, so one thinking bot never stalls the other tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import kartaros
+from kartaros.bots import Bot, for_level
+from kartaros.state import GameState
+
+from .store import StaleWrite, Store, StoredTable, hash_token
+
+LOG_SENTENCES = 40  # how many of the latest events a view tells in words
+SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
+
+
+class ApiError(Exception):
+    """A request that cannot be served: an HTTP status and a sentence a player understands."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+Push = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Watcher:
+    seat: int | None
+    push: Push
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: str
+    state: GameState
+    seats: list[dict[str, Any]]
+    names: list[str]
+    bots: dict[int, Bot]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: set[Watcher] = field(default_factory=set)
+
+    @property
+    def seq(self) -> int:
+        return len(self.state.actions)
+
+
+class TableService:
+    """Creates tables, serves views, accepts actions, runs bots, and tells the watchers."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, LiveTable] = {}
+
+    # ---- creating and finding tables -------------------------------------------------------
+
+    async def create(
+        self, game: str, players: int | None, seats: list[str], variant: dict[str, Any] | None, names: list[str]
+    ) -> tuple[str, list[dict[str, Any]]]:
+        try:
+            state = kartaros.new_game(game, players=players, variant=variant)
+        except ValueError as err:
+            raise ApiError(400, str(err)) from None
+        if len(seats) != state.num_players:
+            raise ApiError(400, f"seats must list {state.num_players} seats, one per player; got {len(seats)}")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise ApiError(400, f"a seat is one of {', '.join(SEAT_KINDS)}; got {kind!r}")
+        if "human" not in seats:
+            raise ApiError(400, "at least one seat must be 'human'")
+        table_id = secrets.token_urlsafe(9)
+        tokens: list[dict[str, Any]] = []
+        stored_seats: list[dict[str, Any]] = []
+        for seat, kind in enumerate(seats):
+            token = secrets.token_urlsafe(18) if kind == "human" else None
+            stored_seats.append({"kind": kind, "token_hash": hash_token(token) if token else None})
+            if token:
+                tokens.append({"seat": seat, "token": token})
+        names = _seat_names(seats, names)
+        stored = StoredTable(
+            id=table_id, game=game, players=state.num_players, variant=dict(state.variant), seed=state.seed,
+            seats=stored_seats, names=names, actions=[], finished=False, result=None,
+        )
+        await asyncio.to_thread(self.store.create, stored)
+        table = self._live(stored, state)
+        await self._run_bots(table)
+        return table_id, tokens
+
+    async def table(self, table_id: str) -> LiveTable:
+        table = self.live.get(table_id)
+        if table is not None:
+            return table
+        stored = await asyncio.to_thread(self.store.load, table_id) if _plausible_id(table_id) else None
+        if stored is None:
+            raise ApiError(404, f"there is no table {table_id!r}")
+        table = self.live.get(table_id)  # another request may have loaded it meanwhile
+        if table is None:
+            record = {
+                "game": stored.game, "players": stored.players, "variant": stored.variant,
+                "seed": stored.seed, "actions": stored.actions,
+            }
+            table = self._live(stored, kartaros.replay(record))
+        return table
+
+    def _live(self, stored: StoredTable, state: GameState) -> LiveTable:
+        bots = {
+            seat: for_level(info["kind"].split(":", 1)[1], seed=(state.seed + 7919 * seat) % 2**64)
+            for seat, info in enumerate(stored.seats)
+            if info["kind"].startswith("bot:")
+        }
+        table = LiveTable(stored.id, state, stored.seats, stored.names, bots)
+        self.live[stored.id] = table
+        return table
+
+    def seat_of(self, table: LiveTable, token: str | None) -> int | None:
+        """The seat a token opens, None for no token; ``ApiError`` 401 for a wrong one."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for seat, info in enumerate(table.seats):
+            if info["token_hash"] is not None and secrets.compare_digest(info["token_hash"], digest):
+                return seat
+        raise ApiError(401, "that token opens no seat at this table")
+
+    # ---- what a seat (or a spectator) is shown ----------------------------------------------
+
+    def view(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+        state = table.state
+        info = kartaros.GAMES[state.game]
+        observation = state.public_observation() if seat is None else state.observation(seat)
+        legal = state.legal_actions() if seat is not None and state.current_player == seat else []
+        events = observation.get("events", [])
+        words: dict[str, Any] = {
+            "log": [info.describe_event(e, table.names) for e in events[-LOG_SENTENCES:]],
+            "moves": [{"action": a, "text": info.describe_action(observation, a)} for a in legal],
+        }
+        if seat is not None:
+            rows = info.describe_table(observation, table.names)
+            words["table"] = [vars(row) | {"cards": _list(row.cards)} for row in rows]
+            words["turn"] = info.describe_turn(observation) if legal else ""
+        outcome = state.outcome()
+        return {
+            "table": table.id,
+            "game": state.game,
+            "seat": seat,
+            "names": table.names,
+            "seats": [info_["kind"] for info_ in table.seats],
+            "variant": dict(state.variant),
+            "seq": table.seq,
+            "current_player": state.current_player,
+            "view": observation,
+            "legal": legal,
+            "over": state.is_over,
+            "returns": state.returns(),
+            "result": None if outcome is None else {"reason": outcome.reason, "detail": outcome.detail},
+            "words": words,
+        }
+
+    # ---- acting ---------------------------------------------------------------------------
+
+    async def act(self, table_id: str, seat: int | None, action: Any, seq: Any) -> LiveTable:
+        table = await self.table(table_id)
+        if seat is None:
+            raise ApiError(401, "a seat's token is needed to play (Authorization: Bearer <token>)")
+        if not isinstance(action, str) or type(seq) is not int:
+            raise ApiError(400, 'send {"action": "<a legal action>", "seq": <the seq of the view you saw>}')
+        async with table.lock:
+            state = table.state
+            if state.is_over:
+                raise ApiError(409, "the game is over")
+            if seq != table.seq:
+                raise ApiError(409, f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
+            if state.current_player != seat:
+                mover = state.current_player
+                raise ApiError(409, f"it is not your move: {table.names[mover] if mover is not None else '?'} moves")
+            if action not in state.legal_actions():
+                try:
+                    state.clone().apply(action)
+                except kartaros.IllegalAction as err:
+                    raise ApiError(422, str(err)) from None
+                raise ApiError(422, f"{action!r} is not a legal move now")  # pragma: no cover
+            await self._commit(table, action)
+        await self._run_bots(table)
+        return table
+
+    async def _commit(self, table: LiveTable, action: str) -> None:
+        """Store first, then apply and tell: what anyone was told survives a restart."""
+        try:
+            await asyncio.to_thread(self.store.append, table.id, table.seq, action)
+        except StaleWrite:
+            self.live.pop(table.id, None)  # another server wrote first: reload from the store
+            raise ApiError(409, "the table has moved on: look again") from None
+        table.state.apply(action)
+        if table.state.is_over:
+            record = table.state.record()
+            await asyncio.to_thread(self.store.finish, table.id, record["result"])
+        await self._tell(table)
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        async with table.lock:
+            while not table.state.is_over and table.state.current_player in table.bots:
+                bot = table.bots[table.state.current_player]
+                action = await asyncio.to_thread(bot.choose, table.state)
+                await self._commit(table, action)
+
+    # ---- watchers -------------------------------------------------------------------------
+
+    def watch(self, table: LiveTable, watcher: Watcher) -> None:
+        table.watchers.add(watcher)
+
+    def unwatch(self, table: LiveTable, watcher: Watcher) -> None:
+        table.watchers.discard(watcher)
+
+    async def _tell(self, table: LiveTable) -> None:
+        for watcher in list(table.watchers):
+            try:
+                await watcher.push(self.view(table, watcher.seat))
+            except Exception:  # a closed socket: forget it
+                table.watchers.discard(watcher)
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        table = await self.table(table_id)
+        if not table.state.is_over:
+            raise ApiError(409, "the record is shown once the game is over")
+        record = table.state.record()
+        record["names"] = table.names
+        return record
+
+
+def _seat_names(seats: list[str], names: list[str]) -> list[str]:
+    result = []
+    for seat, kind in enumerate(seats):
+        given = names[seat].strip()[:24] if seat < len(names) and isinstance(names[seat], str) else ""
+        if given:
+            result.append(given)
+        elif kind.startswith("bot:"):
+            result.append(f"Bot {seat + 1} ({kind[4:]})")
+        else:
+            result.append(f"Player {seat + 1}")
+    return result
+
+
+def _plausible_id(table_id: str) -> bool:
+    return 0 < len(table_id) <= 32 and all(c.isalnum() or c in "-_" for c in table_id)
+
+
+def _list(cards: Any) -> list[str] | None:
+    return None if cards is None else list(cards)

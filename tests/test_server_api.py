@@ -1,0 +1,229 @@
+"""The public HTTP and WebSocket API, against both storage backends (SQLite file, PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+
+import kartaros
+from kartaros.server import create_app
+
+PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+
+
+def _pg_available() -> bool:
+    try:
+        with create_engine(PG_URL).connect() as db:
+            db.execute(text("select 1"))
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'kartaros.db'}"
+        return
+    if not _pg_available():
+        pytest.fail("PostgreSQL on 127.0.0.1:5432 (database test) is required for the storage tests")
+    schema = f"kt_{secrets.token_hex(6)}"
+    admin = create_engine(PG_URL)
+    with admin.begin() as db:
+        db.execute(text(f"create schema {schema}"))
+    yield f"{PG_URL}?options=-csearch_path%3D{schema}"
+    with admin.begin() as db:
+        db.execute(text(f"drop schema {schema} cascade"))
+    admin.dispose()
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url)) as c:
+        yield c
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_table(client: TestClient, game: str = "kec", seats: list[str] | None = None, **extra: Any) -> dict[str, Any]:
+    body = {"game": game, "seats": seats or ["human", "bot:easy"], **extra}
+    response = client.post("/api/tables", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def test_healthz_and_games(client: TestClient) -> None:
+    assert client.get("/healthz").status_code == 200
+    games = client.get("/api/games").json()
+    assert [g["name"] for g in games] == list(kartaros.GAMES)
+
+
+def test_a_whole_game_against_a_bot_sees_only_its_observation(client: TestClient) -> None:
+    created = new_table(client)
+    token = created["seats"][0]["token"]
+    assert [s["seat"] for s in created["seats"]] == [0]
+    table = created["table"]
+    moves = 0
+    while True:
+        view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+        assert view["seat"] == 0
+        state = _rebuild(client, table, view) if view["over"] else None
+        if view["over"]:
+            assert view["returns"] == state.returns()  # type: ignore[union-attr]
+            break
+        assert view["legal"], "the bot moves at once, so it is always the person's turn"
+        response = client.post(
+            f"/api/tables/{table}/actions", headers=auth(token), json={"action": view["legal"][0], "seq": view["seq"]}
+        )
+        assert response.status_code == 200, response.text
+        moves += 1
+        assert moves < 5000
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert kartaros.replay(record).returns() == view["returns"]
+
+
+def _rebuild(client: TestClient, table: str, view: dict[str, Any]) -> kartaros.GameState:
+    record = client.get(f"/api/tables/{table}/record").json()
+    state = kartaros.replay(record)
+    assert view["view"] == state.observation(0)  # exactly the observation, nothing more
+    return state
+
+
+def test_each_view_is_exactly_the_seats_observation(client: TestClient) -> None:
+    created = new_table(client, seats=["human", "human"])
+    table = created["table"]
+    tokens = {s["seat"]: s["token"] for s in created["seats"]}
+    truth = client.app.state.service.live[table].state  # type: ignore[attr-defined]
+    for _ in range(40):
+        views = {seat: client.get(f"/api/tables/{table}", headers=auth(t)).json() for seat, t in tokens.items()}
+        mover = truth.current_player
+        for seat in (0, 1):
+            assert views[seat]["view"] == truth.observation(seat)
+            assert views[seat]["legal"] == (truth.legal_actions() if mover == seat else [])
+            # No card of the other hand that this seat has not seen appears anywhere in its messages.
+            text = json.dumps(views[seat])
+            hidden = set(truth.zones()[f"hand:{1 - seat}"]) - set(truth.observation(seat)["opponent_known"])
+            assert not [c for c in hidden if f'"{c}"' in text]
+        spectator = client.get(f"/api/tables/{table}").json()
+        assert spectator["seat"] is None and spectator["legal"] == []
+        assert spectator["view"] == truth.public_observation()
+        assert "hand" not in spectator["view"]
+        response = client.post(
+            f"/api/tables/{table}/actions",
+            headers=auth(tokens[mover]),
+            json={"action": views[mover]["legal"][-1], "seq": views[mover]["seq"]},
+        )
+        assert response.status_code == 200
+
+
+def test_bad_requests_get_clear_errors_and_change_nothing(client: TestClient) -> None:
+    created = new_table(client, seats=["human", "human"])
+    table, token0, token1 = created["table"], created["seats"][0]["token"], created["seats"][1]["token"]
+    before = client.get(f"/api/tables/{table}", headers=auth(token0)).json()
+
+    def error(response: Any, status: int, words: str) -> None:
+        assert response.status_code == status, response.text
+        body = response.json()
+        assert set(body) == {"error"} and words in body["error"], body
+
+    url = f"/api/tables/{table}/actions"
+    error(client.post(url, content=b"{nope", headers=auth(token0)), 400, "not valid")
+    error(client.post(url, json={"action": "draw"}, headers=auth(token0)), 400, "seq")
+    error(client.post(url, json={"action": "draw", "seq": 0}), 401, "token")
+    error(client.post(url, json={"action": "draw", "seq": 0}, headers=auth("wrong")), 401, "opens no seat")
+    error(client.post(url, json={"action": "draw", "seq": 0}, headers={"Authorization": "Basic x"}), 401, "Bearer")
+    error(client.post(url, json={"action": "draw", "seq": 0}, headers=auth(token1)), 409, "not your move")
+    error(client.post(url, json={"action": "draw", "seq": 5}, headers=auth(token0)), 409, "moved on")
+    error(client.post(url, json={"action": "KS-KS", "seq": 0}, headers=auth(token0)), 422, "not a legal move")
+    error(client.get("/api/tables/nope"), 404, "no table")
+    error(client.get("/api/tables/" + "x" * 300), 404, "no table")
+    error(client.get(f"/api/tables/{table}/record"), 409, "once the game is over")
+    error(client.post("/api/tables", json={"game": "chess", "seats": ["human"]}), 400, "unknown game")
+    error(client.post("/api/tables", json={"game": "kec", "seats": ["human"]}), 400, "2 seats")
+    error(client.post("/api/tables", json={"game": "kec", "seats": ["human", "bot:godlike"]}), 400, "a seat is one of")
+    error(client.post("/api/tables", json={"game": "kec", "seats": ["bot:easy", "bot:easy"]}), 400, "human")
+    error(client.post("/api/tables", json={"game": "kec", "seats": ["human", "human"], "variant": {"x": 1}}), 400,
+          "no variant option")
+    after = client.get(f"/api/tables/{table}", headers=auth(token0)).json()
+    assert after == before
+
+
+def test_websocket_pushes_views_and_takes_moves(client: TestClient) -> None:
+    created = new_table(client, seats=["human", "human"])
+    table, token0, token1 = created["table"], created["seats"][0]["token"], created["seats"][1]["token"]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as p0, \
+            client.websocket_connect(f"/api/tables/{table}/ws") as p1, \
+            client.websocket_connect(f"/api/tables/{table}/ws") as watcher:
+        p0.send_json({"token": token0})
+        p1.send_json({"token": token1})
+        watcher.send_json({})
+        first = p0.receive_json()
+        assert first["seat"] == 0 and first["legal"] == ["draw"]
+        assert p1.receive_json()["legal"] == []
+        assert watcher.receive_json()["seat"] is None
+        p1.send_json({"action": "draw", "seq": 0})
+        assert "not your move" in p1.receive_json()["error"]
+        p0.send_text("not json")
+        assert "send JSON" in p0.receive_json()["error"]
+        p0.send_json({"action": "draw", "seq": 0})
+        pushed = [p0.receive_json(), p1.receive_json(), watcher.receive_json()]
+        assert [v["seq"] for v in pushed] == [1, 1, 1]
+        assert pushed[0]["view"]["hand_sizes"] == [5, 4]
+        assert "card" in pushed[0]["view"]["events"][-1] and "card" not in pushed[1]["view"]["events"][-1]
+    with client.websocket_connect(f"/api/tables/{table}/ws") as bad:
+        bad.send_json({"token": "wrong"})
+        assert "opens no seat" in bad.receive_json()["error"]
+
+
+def test_a_restarted_server_continues_every_table(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        created = new_table(client)
+        table, token = created["table"], created["seats"][0]["token"]
+        for _ in range(15):
+            view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+            client.post(f"/api/tables/{table}/actions", headers=auth(token),
+                        json={"action": view["legal"][-1], "seq": view["seq"]})
+        before = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+    with TestClient(create_app(db_url)) as client:
+        after = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+        assert after == before
+        response = client.post(f"/api/tables/{table}/actions", headers=auth(token),
+                               json={"action": after["legal"][0], "seq": after["seq"]})
+        assert response.status_code == 200
+
+
+def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
+    created = new_table(client, variant={"max_actions": 12})
+    table, token = created["table"], created["seats"][0]["token"]
+    for _ in range(12):
+        view = client.get(f"/api/tables/{table}", headers=auth(token)).json()
+        if view["over"]:
+            break
+        move = {"action": view["legal"][0], "seq": view["seq"]}
+        client.post(f"/api/tables/{table}/actions", headers=auth(token), json=move)
+    assert client.get(f"/api/tables/{table}", headers=auth(token)).json()["over"]
+    finished = client.get("/api/finished").json()
+    assert [f["table"] for f in finished] == [table]
+    assert finished[0]["result"]["reason"] == "max_actions"
+    frames = client.get(f"/api/tables/{table}/frames").json()["frames"]
+    assert len(frames) == 13
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert frames[-1]["zones"] == kartaros.replay(record).zones()
+    assert frames[1]["text"].startswith("1. ") and frames[1]["events"]
+    assert "K7" in client.get("/api/rules/kec").text
+    assert "Džoker" in client.get("/api/rules/kec?lang=sr").text
+    assert client.get("/api/rules/chess").status_code == 404
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/t/abc", "/replays", "/static/app.css", "/static/table.js", "/docs", "/openapi.json"):
+        assert client.get(path).status_code == 200, path
