@@ -16,7 +16,9 @@ class TableRow:
 
     ``cards`` are card codes drawn as cards (``None``: no cards on this line, an empty list:
     an empty pile); ``more`` says earlier cards were left out; ``note`` follows in words;
-    ``alert`` marks what needs the player's eye (the player to move, a hold to answer).
+    ``alert`` marks what needs the player's eye (the player to move, a hold to answer);
+    ``backs`` is a number of face-down cards to draw before the face-up ones (an opponent's
+    hand, a pile: pages draw at most a few and let the note say how many).
     A row with an empty label is a gap.
     """
 
@@ -25,6 +27,7 @@ class TableRow:
     note: str = ""
     more: bool = False
     alert: bool = False
+    backs: int = 0
 
 
 @dataclass(frozen=True)

@@ -667,7 +667,8 @@ def describe_table(observation: dict[str, Any], names: Sequence[str]) -> list[Ta
         if known:
             note += "; seen going in:"
         label = names[player] + (" (you)" if player == me else "")
-        return TableRow(label, known or None, note + ("   ◀ to move" if to_move == player else ""))
+        backs = size - len(known) if player != me else 0
+        return TableRow(label, known or None, note + ("   ◀ to move" if to_move == player else ""), backs=backs)
 
     discard = [d["card"] for d in observation["discard"]]
     top = observation["discard"][-1]["by"] if discard else None
@@ -677,7 +678,7 @@ def describe_table(observation: dict[str, Any], names: Sequence[str]) -> list[Ta
     rows = [
         seat(1 - me),
         TableRow(""),
-        TableRow("Stock", None, stock),
+        TableRow("Stock", None, stock, backs=min(1, observation["stock_size"])),
         TableRow(
             f"Discard ({len(discard)})",
             discard[-DISCARD_SHOWN:],

@@ -153,6 +153,7 @@ class TableService:
         return {
             "table": table.id,
             "game": state.game,
+            "title": info.title,
             "seat": seat,
             "names": table.names,
             "seats": [info_["kind"] for info_ in table.seats],

@@ -6,6 +6,7 @@ let socket = null;
 let current = null;
 let selected = new Set();
 let autoTimer = null;
+const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -37,7 +38,7 @@ function actionCards(action) { return action.split("-").filter((p) => /^([2-9TJQ
 function render() {
   const v = current;
   document.title = `kartaros · ${v.game} · ${v.seat === null ? "" : v.names[v.seat]}`;
-  document.getElementById("title").textContent = `${v.game} · ${v.names.join(" · ")}`;
+  document.getElementById("title").textContent = `${v.title} · ${v.names.join(" · ")}`;
   renderRows(v);
   renderMoves(v);
   const log = document.getElementById("log");
@@ -56,8 +57,10 @@ function renderRows(v) {
   for (const row of v.words.table) {
     if (!row.label) { nodes.push(el("div", {}), el("div", {})); continue; }
     const value = el("div", {});
+    if (row.backs) value.append(el("span", { class: "cards backs" }, ...Array.from({ length: Math.min(row.backs, 6) }, backEl)), " ");
     if (row.more) value.append("… ");
-    if (row.cards) {
+    if (row.cards && !row.cards.length && !row.backs) value.append(el("span", { class: "status" }, "—"));
+    if (row.cards && row.cards.length) {
       const cards = el("span", { class: "cards" });
       const mine = row.label === "Your hand";
       for (const code of row.cards) {
@@ -97,7 +100,7 @@ function renderMoves(v) {
   }, m.text, el("small", {}, m.action))));
   document.getElementById("hint").hidden = !v.words.table?.some((r) => r.label === "Your hand");
   // A step without a choice (a forced draw) is played for the person, after a moment to see it.
-  if (v.legal.length === 1) autoTimer = setTimeout(() => send(v.legal[0]), 600);
+  if (v.legal.length === 1) autoTimer = setTimeout(() => send(v.legal[0]), AUTOPLAY_MS);
 }
 
 function renderResult(v) {
