@@ -155,6 +155,10 @@ def test_determinized_worlds_keep_the_view_and_play_to_the_end(name: str, player
             assert world.legal_actions() or world.is_over
             if state.current_player == player:
                 assert world.legal_actions() == state.legal_actions()
+            # A world depends only on what the player knows and the seed: re-determinizing a
+            # world he cannot tell from the real state gives the very same world.
+            again = world.determinize(player, seed % 997 + 1)
+            assert again.zones() == state.determinize(player, seed % 997 + 1).zones()
             chooser = random.Random(seed)
             for _ in range(MAX_STEPS):
                 if world.is_over:

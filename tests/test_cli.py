@@ -141,7 +141,7 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "nope"], "unknown game 'nope'; kartaros plays: kec"),
         (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
         (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
-        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: random"),
+        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: ismcts, random"),
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
         (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
@@ -251,7 +251,7 @@ def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
         ("{", "is not a JSON file"),
         ('{"game": "kec", "seed": 1, "actions": ["take"]}', "is not a record that replays: action 1 ('take')"),
         ("[1, 2]", "is not a record that replays"),
-        ('{"game": "tac", "seed": 1, "actions": []}', "is not a record that replays"),
+        ('{"game": "xyzzy", "seed": 1, "actions": []}', "is not a record that replays"),
     ],
 )
 def test_replay_errors_exit_2(tmp_path: Path, content: str | None, message: str) -> None:
@@ -315,7 +315,7 @@ def test_random_bot_is_deterministic() -> None:
 
 
 def test_unknown_bot_and_bad_parameters() -> None:
-    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: random"):
+    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: ismcts, random"):
         make("nope")
     with pytest.raises(ValueError, match="takes no parameters"):
         make("random", depth=3)

@@ -132,10 +132,12 @@ def check_determinize(state: GameState, seed: int) -> None:
             assert sorted(world.observation(opponent)["hand"]) == sorted(zones[f"hand:{opponent}"])
             if obs["phase"] == "defend" and obs["current_player"] == opponent:
                 assert world.legal_actions(), "a defender must hold a breaking card"
-        hidden = len(real["stock"]) + len(real[f"hand:{opponent}"]) - len(obs["opponent_known"])
-        if hidden >= 2:  # with n hidden cards a world repeats the real one with chance 1/n!
+        unseen_in_hand = len(real[f"hand:{opponent}"]) - len(obs["opponent_known"])
+        stock = len(real["stock"])
+        if stock >= 2 or (stock and unseen_in_hand):  # else the hidden cards' places are known
             assert any(
-                w.zones()["stock"] != real["stock"] or w.zones()[f"hand:{opponent}"] != real[f"hand:{opponent}"]
+                w.zones()["stock"] != real["stock"]
+                or sorted(w.zones()[f"hand:{opponent}"]) != sorted(real[f"hand:{opponent}"])
                 for w in (state.determinize(player, seed + 100 + k) for k in range(40))
             ), "determinize did not move any hidden card"
         # A determinized world is a legal position that plays to the end, and its record replays.

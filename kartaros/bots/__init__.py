@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from kartaros.bots.ismcts import IsmctsBot
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
-__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "for_level", "make"]
+__all__ = ["BOTS", "LEVELS", "Bot", "IsmctsBot", "RandomBot", "for_level", "make"]
 
 
 class Bot(Protocol):
@@ -35,6 +36,7 @@ class Bot(Protocol):
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "ismcts": IsmctsBot,
 }
 
 

@@ -437,7 +437,9 @@ class KecState(GameState):
         breakers = BREAKERS[self.hold] if needs_breaker else frozenset()
         if needs_breaker and any(RANK[c] in breakers for c in known):
             needs_breaker = False
-        after = before.copy()
+        # Shuffle from a canonical order, so the world depends only on what the player saw
+        # and the seed, never on where the hidden cards really are.
+        after = sorted(before)
         for _ in range(1000):
             rng.shuffle(after)
             if not needs_breaker or any(RANK[c] in breakers for c in after[: len(slots)]):
@@ -450,8 +452,9 @@ class KecState(GameState):
         for i, card in zip(slots, after, strict=False):
             hand[i] = card
         world.stock = after[len(slots):]
-        # Keep the opponent's own history consistent with his new hand.
         swap = dict(zip(before, after, strict=True))
+        hand.sort()  # the real order of his hand (history) must not shape the world either
+        # Keep the opponent's own history consistent with his new hand.
         events = world.events
         for i in range(world.generation_start, len(events)):
             event = events[i]
