@@ -1,0 +1,773 @@
+"""Tač: a race to shed one's cards onto ascending piles, for 2-8 players (rules: ``kartaros/rules/tac.md``,
+T1-T13).
+
+Notation (``docs/notation.md``): ``turn`` turns the next card of the mover's closed pile (turning
+his open pile over first when the closed pile is empty, T8); a card code, ``>`` and a place puts
+that card there: ``7H>C`` on the central pile, ``7H>2`` on the open pile of seat 2 (the mover's
+own seat: his own open pile, which ends his turn). With ``calls: "open"`` a trailing ``?`` marks
+a miss (``turn?``, ``7H>0?``), and the players asked after a miss answer ``call`` or ``pass``.
+
+This module reads like the rules file: components, deal, legal placements, a turn, the end, the
+call, what each player sees (observation, determinize), then the words used to show it to people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.info import GameInfo, TableRow
+from kartaros.rng import Rng, mix, new_seed
+from kartaros.state import GameState
+from kartaros.variant import Option, resolve_variant
+
+# ---- T1-T2: components ------------------------------------------------------------------
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+ONE_DECK = standard_deck()  # T1: 2-4 players, no Jokers; suits play no role
+TWO_DECKS = standard_deck(decks=2)  # T1: 5-8 players
+ACE, TWO = 0, 1
+WRAP_NEXT = tuple((r + 1) % 13 for r in range(13))  # T1: after K comes A
+PLAIN_NEXT = (*range(1, 13), -1)  # an open pile topped by a King takes nothing (no wrap)
+
+OPTIONS = (
+    Option("wrap_open_piles", True, "T4: an open pile topped by a King takes an Ace", (True, False)),
+    Option("central_first", False, "T9: a card that fits the central pile must go there", (False, True)),
+    Option("finish", "first-out", "T10: stop at the first player out, or rank everyone", ("first-out", "ranking")),
+    Option("calls", "enforced", "T12: only correct moves, or misses and the call of T11", ("enforced", "open")),
+    Option("max_moves", 100_000, "T13: actions after which the fewest cards win", minimum=1),
+)
+
+# Phases: what the player to move decides.
+OPEN_TOP, TURN_CARD, TURNED, WINDOW, OVER = range(5)
+PHASE_NAMES = ("open", "turn", "turned", "call", "over")
+
+# Moves (values of the legal-move dict): 0-7 a seat's open pile, then the others.
+CENTRAL, TURN, TURN_MISS, CALL, PASS, KEEP_MISS = range(MAX_PLAYERS, MAX_PLAYERS + 6)
+_TURN_ONLY = {"turn": TURN}
+_CALL_OR_PASS = {"call": CALL, "pass": PASS}
+_PLACE = [[f"{CODE[c]}>{'C' if d == CENTRAL else d}" for d in range(CENTRAL + 1)] for c in range(len(CODE))]
+_KEEP_MISS = [[f"{CODE[c]}>{d}?" for d in range(MAX_PLAYERS)] for c in range(len(CODE))]
+
+# Event places: a card placed from the open pile or from the closed pile (the turned card).
+FROM_OPEN, FROM_CLOSED = 0, 1
+GIVE_UNKNOWN, GIVE_NOTHING = -1, -2
+
+
+class TacState(GameState):
+    game = "tac"
+    __slots__ = (
+        "closed", "known", "opens", "central", "wants", "opened", "aside", "turned",
+        "player", "turn", "phase", "offender", "missed", "places", "scores", "finished",
+        "events", "_next", "_central_first", "_open_calls", "_ranking", "_max_moves",
+    )
+
+    closed: list[list[int]]  # each player's closed pile, top = last element
+    known: list[list[bool]]  # parallel to ``closed``: is this card's identity known to all (T8, T11)?
+    opens: list[list[int]]  # each player's open pile, top = last element
+    central: list[int]  # top = last element
+    wants: int  # the rank the central pile takes next (T4)
+    opened: bool  # T5: an Ace lies on the central pile
+    aside: list[int]  # T3: cards set aside face down with two decks
+    turned: int  # T7: the card the player to move has turned and not yet placed, or -1
+    player: int  # who decides now
+    turn: int  # whose turn it is (differs from ``player`` in a call window)
+    phase: int
+    offender: int  # T11: the player whose miss is being asked about, or -1
+    missed: int  # T11: the card he could have placed, or -1
+    places: list[int]  # 1-based finishing place per player, 0 while he plays on (T10)
+    scores: list[float]  # returns earned by finishing (``finish: "ranking"``)
+    finished: int  # players out so far
+    events: list[tuple[Any, ...]]
+    _next: tuple[int, ...]  # T4 on open piles: the rank a pile takes after its top's rank
+    _central_first: bool
+    _open_calls: bool
+    _ranking: bool
+    _max_moves: int
+
+    # ---- T3: the deal ------------------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        players: int,
+        seed: int | None,
+        deck: Sequence[str] | None,
+        variant: Mapping[str, Any] | None,
+    ) -> TacState:
+        resolved = resolve_variant("tac", OPTIONS, variant)
+        self = cls.__new__(cls)
+        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
+        expected = ONE_DECK if players <= 4 else TWO_DECKS
+        if deck is None:
+            order = expected.copy()
+            self._rng.shuffle(order)
+        else:
+            order = parse_deck(deck, expected)
+            self.deck = list(deck)
+        self.central = []
+        if players == 3:  # the first Ace in deck order starts the central pile
+            ace = next(i for i, c in enumerate(order) if RANK[c] == ACE)
+            self.central.append(order.pop(ace))
+        spare = len(order) % players  # two decks: the last cards are set aside
+        self.aside = order[len(order) - spare:] if spare else []
+        dealt = order[: len(order) - spare]
+        self.closed = [dealt[p::players][::-1] for p in range(players)]  # the first card dealt on top
+        self.known = [[False] * len(pile) for pile in self.closed]
+        self.opens = [[] for _ in range(players)]
+        self.wants = TWO if self.central else ACE
+        self.opened = bool(self.central)
+        self.turned = -1
+        self.player = self.turn = 0
+        self.phase = TURN_CARD
+        self.offender = self.missed = -1
+        self.places = [0] * players
+        self.scores = [0.0] * players
+        self.finished = 0
+        self.events = [("deal", -1, len(dealt) // players, len(self.aside), self.central[0] if self.central else -1)]
+        self._next = WRAP_NEXT if resolved["wrap_open_piles"] else PLAIN_NEXT
+        self._central_first = resolved["central_first"]
+        self._open_calls = resolved["calls"] == "open"
+        self._ranking = resolved["finish"] == "ranking"
+        self._max_moves = resolved["max_moves"]
+        return self
+
+    # ---- the public API ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.player
+
+    def clone(self) -> TacState:
+        other = TacState.__new__(TacState)
+        self._clone_base(other)
+        other.closed = [pile.copy() for pile in self.closed]
+        other.known = [flags.copy() for flags in self.known]
+        other.opens = [pile.copy() for pile in self.opens]
+        other.central = self.central.copy()
+        other.wants = self.wants
+        other.opened = self.opened
+        other.aside = self.aside.copy()
+        other.turned = self.turned
+        other.player = self.player
+        other.turn = self.turn
+        other.phase = self.phase
+        other.offender = self.offender
+        other.missed = self.missed
+        other.places = self.places.copy()
+        other.scores = self.scores.copy()
+        other.finished = self.finished
+        other.events = self.events.copy()
+        other._next = self._next
+        other._central_first = self._central_first
+        other._open_calls = self._open_calls
+        other._ranking = self._ranking
+        other._max_moves = self._max_moves
+        return other
+
+    def zones(self) -> dict[str, list[str]]:
+        zones: dict[str, list[str]] = {}
+        for p in range(self.num_players):
+            zones[f"closed:{p}"] = codes(reversed(self.closed[p]))  # top first
+            zones[f"open:{p}"] = codes(self.opens[p])  # bottom first
+        zones["central"] = codes(self.central)  # bottom first
+        zones["turned"] = [CODE[self.turned]] if self.turned >= 0 else []
+        zones["aside"] = codes(self.aside)
+        return zones
+
+    # ---- T4-T5, T9: where a card may go ------------------------------------------------------
+
+    def _placements(self, card: int, p: int) -> dict[str, int]:
+        """Every place ``card`` of player ``p`` may go: the central pile, then open piles by seat."""
+        rank = RANK[card]
+        names = _PLACE[card]
+        moves: dict[str, int] = {}
+        if rank == self.wants:
+            moves[names[CENTRAL]] = CENTRAL
+            if self._central_first:  # T9 option: it must go there
+                return moves
+        if self.opened:  # T5
+            after = self._next
+            for q, pile in enumerate(self.opens):
+                if pile and q != p and after[RANK[pile[-1]]] == rank:
+                    moves[names[q]] = q
+        return moves
+
+    def _placeable(self, card: int, p: int) -> bool:
+        rank = RANK[card]
+        if rank == self.wants:
+            return True
+        if self.opened:
+            after = self._next
+            for q, pile in enumerate(self.opens):
+                if pile and q != p and after[RANK[pile[-1]]] == rank:
+                    return True
+        return False
+
+    def _legal_moves(self) -> dict[str, Any]:
+        phase = self.phase
+        if phase == TURN_CARD:
+            return _TURN_ONLY
+        if phase == OPEN_TOP:  # T6
+            p = self.turn
+            moves = self._placements(self.opens[p][-1], p)
+            if self._open_calls:
+                moves["turn?"] = TURN_MISS
+            return moves
+        if phase == TURNED:  # T7
+            p, card = self.turn, self.turned
+            moves = self._placements(card, p)
+            if not moves:
+                return {_PLACE[card][p]: p}
+            if self._open_calls:
+                moves[_KEEP_MISS[card][p]] = KEEP_MISS
+            return moves
+        if phase == WINDOW:
+            return _CALL_OR_PASS
+        return {}
+
+    def _play(self, move: Any) -> None:
+        if move in (TURN, TURN_MISS):
+            self._turn_card(move == TURN_MISS)
+        elif move == KEEP_MISS:
+            self._keep(True)
+        elif move == CALL:
+            self._call()
+        elif move == PASS:
+            self._pass()
+        elif self.phase == TURNED and move == self.turn:
+            self._keep(False)
+        else:
+            self._place(move)
+        if self._outcome is None and len(self._actions) >= self._max_moves:
+            self._end_by_count()
+
+    # ---- T6-T9: a turn -------------------------------------------------------------------------
+
+    def _place(self, dest: int) -> None:
+        """T6/T7: the open pile's top or the turned card goes onto the central pile or an open pile."""
+        p = self.turn
+        if self.phase == OPEN_TOP:
+            card, source = self.opens[p].pop(), FROM_OPEN
+        else:
+            card, source, self.turned = self.turned, FROM_CLOSED, -1
+        if dest == CENTRAL:
+            self.central.append(card)
+            self.wants = WRAP_NEXT[RANK[card]]  # the central pile always wraps (T4)
+            if RANK[card] == ACE:
+                self.opened = True  # T5
+        else:
+            self.opens[dest].append(card)
+        self.events.append(("place", p, card, source, dest))
+        if not self.closed[p] and not self.opens[p]:  # T10
+            self._out([p])
+            if self._outcome is None:
+                self._next_turn(p)
+            return
+        self._continue(p)
+
+    def _continue(self, p: int) -> None:
+        """T9: his open pile's top while it can be placed, else the next closed card."""
+        pile = self.opens[p]
+        self.phase = OPEN_TOP if pile and self._placeable(pile[-1], p) else TURN_CARD
+
+    def _turn_card(self, miss: bool) -> None:
+        """T7-T8: turn the top closed card, turning the open pile over first if need be."""
+        p = self.turn
+        pile, flags, opens = self.closed[p], self.known[p], self.opens[p]
+        missed = opens[-1] if miss else -1
+        if not pile:  # T8: unshuffled, its bottom card becomes the top; every card was seen
+            pile.extend(reversed(opens))
+            flags.extend([True] * len(opens))
+            opens.clear()
+            self.events.append(("turnover", p, len(pile)))
+        card = pile.pop()
+        flags.pop()
+        self.turned = card
+        self.phase = TURNED
+        self.events.append(("turn", p, card))
+        if miss:
+            self._open_window(p, missed, "turn")
+
+    def _keep(self, miss: bool) -> None:
+        """T7: the turned card goes onto his own open pile, and his turn ends."""
+        p, card = self.turn, self.turned
+        self.turned = -1
+        self.opens[p].append(card)
+        self.events.append(("place", p, card, FROM_CLOSED, p))
+        if miss:
+            self._open_window(p, card, "keep")
+        else:
+            self._next_turn(p)
+
+    def _next_turn(self, p: int) -> None:
+        q = self._next_seat(p)
+        self.turn = self.player = q
+        self._continue(q)
+
+    def _next_seat(self, p: int) -> int:
+        """The next player after ``p`` in seat order who is still playing."""
+        n, places = self.num_players, self.places
+        q = (p + 1) % n
+        while places[q]:
+            q = (q + 1) % n
+        return q
+
+    # ---- T11-T12: the call -------------------------------------------------------------------
+
+    def _open_window(self, offender: int, card: int, kind: str) -> None:
+        self.events.append(("miss", offender, card, kind))
+        self.offender, self.missed = offender, card
+        self.phase = WINDOW
+        self.player = self._next_seat(offender)  # asked in seat order from his left
+
+    def _close_window(self) -> None:
+        self.offender = self.missed = -1
+
+    def _pass(self) -> None:
+        asked, offender = self.player, self.offender
+        self.events.append(("pass", asked, offender))
+        following = self._next_seat(asked)
+        if following != offender:
+            self.player = following
+            return
+        self._close_window()  # everyone passed: play on as if nothing happened
+        if self.turned >= 0:
+            self.player = offender
+            self.phase = TURNED
+        else:
+            self._next_turn(offender)
+
+    def _call(self) -> None:
+        """T11: the offender's turn ends; every other player gives him his closed pile's bottom card."""
+        caller, offender = self.player, self.offender
+        self.events.append(("call", caller, offender))
+        self._close_window()
+        events = self.events
+        if self.turned >= 0:
+            self.opens[offender].append(self.turned)
+            events.append(("place", offender, self.turned, FROM_CLOSED, offender))
+            self.turned = -1
+        pile, flags = self.closed[offender], self.known[offender]
+        emptied: list[int] = []
+        giver = self._next_seat(offender)
+        while giver != offender:
+            source = self.closed[giver]
+            if source:
+                card, known = source.pop(0), self.known[giver].pop(0)
+                pile.insert(0, card)  # under his closed pile, below the one before
+                flags.insert(0, known)
+                events.append(("give", giver, offender, card if known else GIVE_UNKNOWN))
+                if not source and not self.opens[giver]:
+                    emptied.append(giver)
+            else:
+                events.append(("give", giver, offender, GIVE_NOTHING))
+            giver = self._next_seat(giver)
+        if emptied:  # T10: reaching zero by giving one's last card wins too
+            self._out(emptied)
+            if self._outcome is not None:
+                return
+        self._next_turn(offender)
+
+    # ---- T10, T13: the end -------------------------------------------------------------------
+
+    def _out(self, players: list[int]) -> None:
+        """T10: ``players`` reached zero cards by the same action."""
+        n, k = self.num_players, len(players)
+        for p in players:
+            self.places[p] = self.finished + 1
+            self.events.append(("out", p, self.finished + 1))
+        if not self._ranking:
+            returns = tuple(1.0 / k if p in players else 0.0 for p in range(n))
+            who = " and ".join(f"player {p}" for p in players)
+            self._finish(returns, "out", f"{who} got rid of all cards first (T10)")
+            return
+        self._rank(players)
+        left = [p for p in range(n) if not self.places[p]]
+        if len(left) == 1:
+            self.places[left[0]] = n
+            self._finish(tuple(self.scores), "ranking", "every player but one got rid of all cards (T10)")
+
+    def _rank(self, group: list[int]) -> None:
+        """Returns by finishing order, spread from 1 down to 0; a group finishing together shares."""
+        n, start = self.num_players, self.finished
+        share = sum(1.0 - i / (n - 1) for i in range(start, start + len(group))) / len(group)
+        for p in group:
+            self.scores[p] = share
+        self.finished += len(group)
+
+    def _cards_of(self, p: int) -> int:
+        held = 1 if self.turned >= 0 and self.turn == p else 0
+        return len(self.closed[p]) + len(self.opens[p]) + held
+
+    def _end_by_count(self) -> None:
+        """T13: the move bound; the fewest cards win (in ranking, the rest are ranked by cards)."""
+        playing = [p for p in range(self.num_players) if not self.places[p]]
+        counts = {p: self._cards_of(p) for p in playing}
+        detail = f"the {self._max_moves}-move bound: fewest cards win (T13)"
+        if not self._ranking:
+            best = min(counts.values())
+            winners = [p for p in playing if counts[p] == best]
+            self._finish(tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)),
+                         "max_moves", detail)
+            return
+        for count in sorted(set(counts.values())):
+            group = [p for p in playing if counts[p] == count]
+            for p in group:
+                self.places[p] = self.finished + 1
+            self._rank(group)
+        self._finish(tuple(self.scores), "max_moves", detail)
+
+    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+        self.phase = OVER
+        self._end(returns, reason, detail)
+        self.events.append(("end", -1, reason, returns))
+
+    # ---- illegal input ----------------------------------------------------------------------
+
+    def _why_illegal(self, action: object) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, str):
+            return f"an action is a string in Tač notation, not {action!r}"
+        legal = ", ".join(self.legal_actions())
+        p, phase = self.player, self.phase
+        card = self.opens[p][-1] if phase == OPEN_TOP else self.turned
+        if phase == OPEN_TOP:
+            wanted = f"player {p} must place the top of his open pile, {CODE[card]} (T6)"
+        elif phase == TURN_CARD:
+            wanted = f"player {p} must turn his next card (T7)"
+        elif phase == TURNED:
+            wanted = f"player {p} must place the {CODE[card]} he turned (T7)"
+        else:
+            wanted = f"player {p} is asked whether to call “Tač!” on player {self.offender}'s miss (T11)"
+        reason = self._problem(action, card)
+        head = f"{action!r} is not a legal move now"
+        if reason:
+            head += f": {reason}"
+        return f"{head}. {wanted[0].upper()}{wanted[1:]}; legal: {legal}"
+
+    def _problem(self, action: str, card: int) -> str | None:
+        """Why an action in Tač's shape cannot be played now (None if it is not in that shape)."""
+        phase, p = self.phase, self.player
+        miss = action.endswith("?")
+        bare = action[:-1] if miss else action
+        if bare in ("call", "pass") and not miss:
+            if phase == WINDOW:
+                return None
+            if not self._open_calls:
+                return 'there are no misses to call with calls: "enforced" (T12)'
+            return f"{bare!r} is only for the players asked right after a miss (T11)"
+        if phase == WINDOW:
+            return f"only the call or a pass is legal while player {p} is asked (T11)"
+        if miss and not self._open_calls:
+            return 'misses (marked "?") are only played with calls: "open" (T12)'
+        if bare == "turn":
+            if phase == TURNED:
+                return f"first place the {CODE[card]} you turned (T7)"
+            if phase == OPEN_TOP and not miss:
+                note = "; turning now is a miss, written turn?" if self._open_calls else ""
+                return f"the top of your open pile, {CODE[card]}, fits and must be placed first (T6){note}"
+            if miss:
+                return "nothing you could place is waiting, so turning is no miss: write turn"
+            return None
+        code, sep, place = bare.partition(">")
+        if not sep or len(code) != 2:
+            return None
+        try:
+            given = card_id(code)
+        except ValueError:
+            return None
+        if phase == TURN_CARD:
+            return "you have no card to place: turn your next card first (T7)"
+        if CODE[given] != CODE[card]:
+            source = "top of your open pile" if phase == OPEN_TOP else "card you turned"
+            return f"the card to place is {CODE[card]}, the {source}"
+        if miss and place != str(p):
+            return 'only keeping a card that fits, or turning, is a miss ("?")'
+        if place == "C":
+            if RANK[card] != self.wants:
+                return f"the central pile takes {_rank_words(RANKS[self.wants])} now (T4)"
+            return None
+        if not place.isdigit() or int(place) >= self.num_players:
+            return f"{place!r} is no place: C is the central pile, 0-{self.num_players - 1} a seat's open pile"
+        q = int(place)
+        if q == p:
+            if phase == OPEN_TOP:
+                return "the top of your open pile is already there"
+            if self._placeable(card, p):
+                if self._open_calls and not miss:
+                    return f"{CODE[card]} fits elsewhere; keeping it anyway is a miss, written {bare}?"
+                return f"{CODE[card]} fits elsewhere, so it must be placed (T7)"
+            return "it fits nowhere, so it is no miss: write it without ?" if miss else None
+        if not self.opened:
+            return "no card goes onto another player's open pile before an Ace lies on the central pile (T5)"
+        pile = self.opens[q]
+        if not pile:
+            return f"player {q}'s open pile is empty and takes nothing (T4)"
+        if self._next[RANK[pile[-1]]] != RANK[card]:
+            rank = _rank_words(RANKS[RANK[card]])
+            return f"player {q}'s open pile ({CODE[pile[-1]]} on top) does not take {rank} (T4)"
+        if self._central_first and RANK[card] == self.wants:
+            return 'with central_first, a card that fits the central pile must go there (T9)'
+        return None
+
+    # ---- what each player sees ---------------------------------------------------------------
+
+    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
+        self._check_player(player)
+        outcome = self._outcome
+        window = None
+        if self.phase == WINDOW:
+            kind = "turn" if self.turned >= 0 else "keep"
+            window = {"player": self.offender, "card": CODE[self.missed], "kind": kind}
+        return {
+            "game": "tac",
+            "player": player,
+            "num_players": self.num_players,
+            "current_player": self.current_player,
+            "turn": self.turn,
+            "phase": PHASE_NAMES[self.phase],
+            "central": codes(self.central),
+            "central_wants": RANKS[self.wants],
+            "opened": self.opened,
+            "open_piles": [codes(pile) for pile in self.opens],
+            "closed_sizes": [len(pile) for pile in self.closed],
+            "closed": [
+                [CODE[c] if k else None for c, k in zip(reversed(pile), reversed(flags), strict=True)]
+                for pile, flags in zip(self.closed, self.known, strict=True)
+            ],
+            "turned": CODE[self.turned] if self.turned >= 0 else None,
+            "aside": len(self.aside),
+            "miss": window,
+            "places": [place or None for place in self.places],
+            "actions_played": len(self._actions),
+            "variant": dict(self.variant),
+            "event_count": len(self.events),
+            "events": [_event_view(e) for e in self.events[since:]],
+            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
+        }
+
+    def _determinized_world(self, player: int, seed: int) -> TacState:
+        """Re-deal every card whose place nobody knows: the unknown closed cards and the set-aside ones.
+
+        Every player knows the same (nothing in Tač is seen by one player only), so ``player``
+        changes nothing. Cards known to all (turned over under T8, or given from such a pile
+        under T11) keep their places; the others may be anywhere among the unknown places.
+        """
+        world = self.clone()
+        slots = [(p, i) for p, flags in enumerate(world.known) for i, known in enumerate(flags) if not known]
+        pool = [world.closed[p][i] for p, i in slots] + world.aside
+        # From a canonical order (by card code), so the world depends only on what is known
+        # and the seed, never on where the unknown cards really lie.
+        pool.sort(key=lambda card: (card - SECOND_DECK if card >= SECOND_DECK else card, card))
+        Rng(mix(seed, 0x746163)).shuffle(pool)
+        for (p, i), card in zip(slots, pool, strict=False):
+            world.closed[p][i] = card
+        world.aside = pool[len(slots):]
+        world._rng = Rng(mix(seed, 0x726E67))
+        world._legal = None
+        return world
+
+
+def _event_view(event: tuple[Any, ...]) -> dict[str, Any]:
+    """One event as every player saw it (Tač has no private events)."""
+    kind, who = event[0], event[1]
+    if kind == "turn":
+        return {"type": "turn", "player": who, "card": CODE[event[2]]}
+    if kind == "place":
+        dest = event[4]
+        return {
+            "type": "place",
+            "player": who,
+            "card": CODE[event[2]],
+            "from": "open" if event[3] == FROM_OPEN else "closed",
+            "to": "central" if dest == CENTRAL else dest,
+        }
+    if kind == "turnover":
+        return {"type": "turnover", "player": who, "count": event[2]}
+    if kind == "miss":
+        return {"type": "miss", "player": who, "card": CODE[event[2]], "kind": event[3]}
+    if kind in ("call", "pass"):
+        return {"type": kind, "player": who, "offender": event[2]}
+    if kind == "give":
+        card = event[3]
+        return {
+            "type": "give",
+            "player": who,
+            "to": event[2],
+            "count": 0 if card == GIVE_NOTHING else 1,
+            "card": CODE[card] if card >= 0 else None,
+        }
+    if kind == "out":
+        return {"type": "out", "player": who, "place": event[2]}
+    if kind == "deal":
+        central = CODE[event[4]] if event[4] >= 0 else None
+        return {"type": "deal", "each": event[2], "aside": event[3], "central": central}
+    return {"type": "end", "reason": event[2], "returns": list(event[3])}
+
+
+# ---- words for people ---------------------------------------------------------------------------
+
+
+def _card_words(code: str) -> str:
+    return pretty(card_id(code))
+
+
+def _rank_words(rank: str) -> str:
+    name = RANK_NAMES[RANKS.index(rank)]
+    return f"{'an' if name[0] in 'AE' else 'a'} {name}"
+
+
+def describe_action(observation: dict[str, Any], action: str) -> str:
+    """An action of the player to move, in words, from his observation."""
+    me = observation["player"]
+    if action == "call":
+        miss = observation["miss"] or {}
+        return f"call “Tač!” on player {miss.get('player', '?')}'s miss: he gets a card from each of you"
+    if action == "pass":
+        return "let the miss go"
+    if action in ("turn", "turn?"):
+        if observation["closed_sizes"][me] == 0:
+            words = "turn your open pile over (T8) and turn its first card"
+        else:
+            words = "turn your next closed card"
+        if action == "turn?":
+            top = observation["open_piles"][me][-1]
+            words += f", leaving {_card_words(top)} unplaced (a miss: others may call “Tač!”)"
+        return words
+    code, _, place = action.rstrip("?").partition(">")
+    card = _card_words(code)
+    if place == "C":
+        central = observation["central"]
+        return f"put {card} on the central pile" + (f" (on {_card_words(central[-1])})" if central else "")
+    seat = int(place)
+    if seat == me:
+        if action.endswith("?"):
+            return f"put {card} on your open pile although it fits (a miss: others may call “Tač!”)"
+        return f"put {card} on your open pile: it fits nowhere (your turn ends)"
+    top = observation["open_piles"][seat][-1]
+    return f"put {card} on player {seat}'s open pile (on {_card_words(top)})"
+
+
+def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
+    """One observed event as a sentence, e.g. "Milan puts 7♥ on the central pile"."""
+    kind = event["type"]
+    who = names[event["player"]] if "player" in event else ""
+    if kind == "deal":
+        text = f"The cards are dealt: {event['each']} to each closed pile"
+        if event["central"]:
+            text += f"; {_card_words(event['central'])} starts the central pile"
+        if event["aside"]:
+            text += f"; {event['aside']} set aside face down"
+        return text
+    if kind == "turn":
+        return f"{who} turns {_card_words(event['card'])}"
+    if kind == "turnover":
+        count = event["count"]
+        return f"{who} turns their open pile over as the new closed pile ({count} card{'s' * (count != 1)})"
+    if kind == "place":
+        card = _card_words(event["card"])
+        if event["to"] == "central":
+            return f"{who} puts {card} on the central pile"
+        if event["to"] == event["player"]:
+            return f"{who} puts {card} on their own open pile"
+        return f"{who} puts {card} on {names[event['to']]}'s open pile"
+    if kind == "miss":
+        what = "turned a card instead" if event["kind"] == "turn" else "kept it"
+        return f"{who} missed: {_card_words(event['card'])} could have been placed, but {who} {what}"
+    if kind == "call":
+        return f"{who} calls “Tač!” on {names[event['offender']]}"
+    if kind == "pass":
+        return f"{who} lets {names[event['offender']]}'s miss go"
+    if kind == "give":
+        to = names[event["to"]]
+        if event["count"] == 0:
+            return f"{who} has no closed card to give {to}"
+        seen = f" ({_card_words(event['card'])})" if event["card"] else ""
+        return f"{who} gives {to} the bottom card of their closed pile{seen}"
+    if kind == "out":
+        return f"{who} has no cards left (place {event['place']})"
+    returns = event["returns"]
+    best = max(returns)
+    winners = [names[p] for p, r in enumerate(returns) if r == best]
+    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} ({event['reason']})"
+
+
+OPEN_SHOWN = 6
+CENTRAL_SHOWN = 6
+
+
+def describe_table(observation: dict[str, Any], names: Sequence[str]) -> list[TableRow]:
+    """The table as the observing player sees it: the others from his left, the middle, himself."""
+    me = observation["player"]
+    n = observation["num_players"]
+    to_move = observation["current_player"]
+    turn = observation["turn"]
+
+    def seat(p: int) -> list[TableRow]:
+        label = names[p] + (" (you)" if p == me else "")
+        mark = "   ◀ to move" if to_move == p else ("   (their turn)" if turn == p and to_move is not None else "")
+        if observation["places"][p]:
+            return [TableRow(label, None, f"out: place {observation['places'][p]}{mark}")]
+        pile = observation["open_piles"][p]
+        closed = observation["closed_sizes"][p]
+        known = sum(1 for c in observation["closed"][p] if c is not None)
+        seen = "" if not known else " (all known)" if known == closed else f" ({known} known)"
+        note = f"closed {closed}{seen}, open {len(pile)}{mark}"
+        return [TableRow(label, None, note), TableRow("  open pile", pile[-OPEN_SHOWN:], more=len(pile) > OPEN_SHOWN)]
+
+    central = observation["central"]
+    wants = _rank_words(observation["central_wants"])
+    note = f"takes {wants}" if observation["opened"] else f"takes {wants}; open piles are closed until then (T5)"
+    rows = [row for k in range(1, n) for row in seat((me + k) % n)]
+    rows += [
+        TableRow(""),
+        TableRow(f"Central ({len(central)})", central[-CENTRAL_SHOWN:], note, more=len(central) > CENTRAL_SHOWN),
+    ]
+    if observation["turned"]:
+        rows.append(TableRow("Turned", [observation["turned"]], f"{names[turn]} turned it", alert=True))
+    miss = observation["miss"]
+    if miss and to_move is not None:
+        rows.append(TableRow(
+            "Miss!", [miss["card"]], f"{names[miss['player']]} could have placed it; {names[to_move]} may call",
+            alert=True,
+        ))
+    if observation["aside"]:
+        rows.append(TableRow("Set aside", None, f"{observation['aside']} cards, face down"))
+    rows += [TableRow(""), *seat(me)]
+    return rows
+
+
+def describe_turn(observation: dict[str, Any]) -> str:
+    """What the player to move is doing now, in a few words."""
+    phase = observation["phase"]
+    me = observation["current_player"]
+    if phase == "open":
+        return f"the top of your open pile, {_card_words(observation['open_piles'][me][-1])}, fits: place it (T6)"
+    if phase == "turn":
+        if me is not None and observation["closed_sizes"][me] == 0:
+            return "your closed pile is empty: turn your open pile over (T8)"
+        return "turn your next closed card (T7)"
+    if phase == "turned":
+        return f"place the {_card_words(observation['turned'])} you turned (T7)"
+    if phase == "call":
+        miss = observation["miss"]
+        return f"player {miss['player']} missed {_card_words(miss['card'])}: call “Tač!” or pass (T11)"
+    return ""
+
+
+INFO = GameInfo(
+    name="tac",
+    title="Tač",
+    summary="A race for 2–8 to shed every card onto ascending piles; miss a placement and anyone may call “Tač!”.",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    create=TacState.create,
+    describe_action=describe_action,
+    describe_event=describe_event,
+    describe_table=describe_table,
+    describe_turn=describe_turn,
+)
