@@ -209,6 +209,8 @@ def play(
     seat_value = _int_option(seat, "--seat")
     players_value = _int_option(players, "--players")
     options = _json_option(variant, "--variant")
+    if game in kartaros.GAMES:
+        options = {**kartaros.GAMES[game].people_variant, **(options or {})}
     try:
         state = kartaros.new_game(game, players=players_value, seed=seed_value, variant=options)
     except ValueError as err:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kartaros.state import GameState
@@ -45,6 +45,9 @@ class GameInfo:
     describe_event: Callable[[dict[str, Any], Sequence[str]], str]
     describe_table: Callable[[dict[str, Any], Sequence[str]], list[TableRow]]
     describe_turn: Callable[[dict[str, Any]], str]
+    # Options people play with, where they differ from the defaults kept for simulations
+    # (Tač: misses and calls exist only in "open" mode); interfaces for people start here.
+    people_variant: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def default_players(self) -> int:

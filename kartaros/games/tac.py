@@ -770,4 +770,5 @@ INFO = GameInfo(
     describe_event=describe_event,
     describe_table=describe_table,
     describe_turn=describe_turn,
+    people_variant={"calls": "open"},
 )

@@ -101,7 +101,14 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "options": [
-                    {"name": o.name, "default": o.default, "choices": o.choices, "minimum": o.minimum, "doc": o.doc}
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "for_people": info.people_variant.get(o.name, o.default),
+                        "choices": o.choices,
+                        "minimum": o.minimum,
+                        "doc": o.doc,
+                    }
                     for o in info.options
                 ],
             }

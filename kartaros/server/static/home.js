@@ -49,11 +49,11 @@ function drawOptions() {
       input = el("select", { "data-option": o.name });
       for (const c of o.choices) {
         const option = el("option", { value: JSON.stringify(c) }, String(c));
-        if (JSON.stringify(c) === JSON.stringify(o.default)) option.selected = true;
+        if (JSON.stringify(c) === JSON.stringify(o.for_people)) option.selected = true;
         input.append(option);
       }
     } else {
-      input = el("input", { "data-option": o.name, type: "number", min: o.minimum ?? "", value: o.default });
+      input = el("input", { "data-option": o.name, type: "number", min: o.minimum ?? "", value: o.for_people });
     }
     return el("div", { class: "form-row" }, el("label", { title: o.doc }, o.name), input, el("span", { class: "status" }, o.doc));
   }));
