@@ -115,7 +115,10 @@ class Match:
         mover = self.state.current_player
         self.state.apply(action)
         who = self.names[mover] if mover is not None else "?"
-        self._note_events(view.LogEntry(who, action, forced=forced))
+        # Another seat's action string can be a secret (a duel choice in Nesalomljiv): the
+        # person learns of others' moves only through the events he observes.
+        shown = action if mover == self.seat else None
+        self._note_events(view.LogEntry(who, shown, forced=forced and mover == self.seat))
 
     def _show(self) -> dict[str, Any]:
         """The log since the last prompt and the table; returns the observation shown."""

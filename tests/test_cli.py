@@ -382,3 +382,11 @@ def test_play_takes_players_and_variant_options_and_checks_them() -> None:
     assert bad.exit_code == 2 and "no variant option 'nope'" in bad.output
     bad = runner.invoke(app, ["play", "kec", "--players", "3"])
     assert bad.exit_code == 2 and "2 players" in bad.output
+
+
+def test_other_seats_moves_are_told_only_by_their_events() -> None:
+    """A bot's action string may be a secret (Nesalomljiv's duel choice): the log never prints it."""
+    result = runner.invoke(app, ["play", "kec", "--seed", "3", "--seat", "1"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert not re.search(r"Bot\s+draw\s+Bot draws", result.output)  # no notation of the bot's move
+    assert re.search(r"Bot\s+Bot draws a card from the stock", result.output)
