@@ -1,0 +1,942 @@
+"""Puck: Poker crossed with War, for 2-4 players (rules: ``kartaros/rules/puck.md``, P1-P12).
+
+Notation (``docs/notation.md``): ``draw`` takes the top cards of one's own pile into the hand
+(P5), ``turn`` turns the next pile card in a tie-break (P10), ``hold`` keeps the hand (P6),
+and an exchange (P6) names the cards put into the pot, by card id (``AS`` … ``KC``), then
+one ``P<seat>`` per card taken from that player's pile, seats ascending, all joined by
+``-``: ``7H-P2``, ``2C-9S-P1-P3``, ``AS-4H-KD-P1-P1-P1``.
+
+This module reads like the rules file: components, deal, a round (draw, exchange, showdown,
+collection), hands, ties, end, what each player sees (observation, determinize), then the
+words used to show it to people.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import Any
+
+from kartaros.cards import CODE, RANK, SUIT, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.info import GameInfo, TableRow
+from kartaros.rng import Rng, mix, new_seed
+from kartaros.state import GameState
+from kartaros.variant import Option, resolve_variant
+
+# ---- P1-P2: components --------------------------------------------------------------------
+
+DECK = standard_deck()  # P1: 52 cards, no Jokers
+HAND_SIZE = 3
+STRENGTH = [14 if RANK[c] == 0 else RANK[c] + 1 for c in range(52)]  # P1: A high, then K … 2
+_CARD_IDS = {CODE[c]: c for c in range(52)}
+
+OPTIONS = (
+    Option("ace_low_straight", True, "P9: A-2-3 is a straight, the lowest one", (True, False)),
+    Option("end", "first-out", "P11: when the game ends", ("first-out", "last-standing")),
+    Option("max_rounds", 10_000, "P12: rounds after which the most cards win", minimum=1),
+)
+
+# Phases: who decides what now.
+DRAW, EXCHANGE, TIEBREAK, OVER = range(4)
+PHASE_NAMES = ("draw", "exchange", "tiebreak", "over")
+
+# Moves (values of the legal-move dict); an exchange is an int (below), ``hold`` is 0.
+M_DRAW, M_TURN, M_HOLD = "draw", "turn", 0
+_DRAW_ONLY = {"draw": M_DRAW}
+_TURN_ONLY = {"turn": M_TURN}
+
+# ---- P9: hands ----------------------------------------------------------------------------
+
+HIGH_CARD, PAIR, STRAIGHT, FLUSH, TRIPS, STRAIGHT_FLUSH = range(6)
+CATEGORY_NAMES = ("high card", "pair", "straight", "flush", "three of a kind", "straight flush")
+
+
+def hand_value(cards: Sequence[int], ace_low_straight: bool = True) -> int:
+    """P9: a hand of 1-3 card ids as one int; a higher int is a stronger hand, equal ints tie.
+
+    The category sits in bits 12-14, then up to three card strengths (2 … 14 for the Ace,
+    0 for a missing card) in falling order of importance, 4 bits each.
+    """
+    ranks = sorted((STRENGTH[c] for c in cards), reverse=True)
+    if len(ranks) == 3:
+        a, b, c = ranks
+        if a == c:
+            return TRIPS << 12 | a << 8
+        flush = SUIT[cards[0]] == SUIT[cards[1]] == SUIT[cards[2]]
+        top = 0
+        if a == b + 1 == c + 2:
+            top = a
+        elif ace_low_straight and a == 14 and b == 3 and c == 2:
+            top = 3  # A-2-3 counts its 3 as highest: the lowest straight
+        if top:
+            return (STRAIGHT_FLUSH if flush else STRAIGHT) << 12 | top << 8
+        if flush:
+            return FLUSH << 12 | a << 8 | b << 4 | c
+        if a == b:
+            return PAIR << 12 | a << 8 | c << 4
+        if b == c:
+            return PAIR << 12 | b << 8 | a << 4
+        return a << 8 | b << 4 | c
+    if len(ranks) == 2:
+        a, b = ranks
+        return PAIR << 12 | a << 8 if a == b else a << 8 | b << 4
+    return ranks[0] << 8 if ranks else 0
+
+
+def hand_category(value: int) -> str:
+    """The category name of a :func:`hand_value`, e.g. ``"pair"``."""
+    return CATEGORY_NAMES[value >> 12]
+
+
+# ---- P6: the exchanges a hand and the opponents' piles allow --------------------------------
+#
+# An exchange move is one small int (ints cost the garbage collector nothing, unlike tuples):
+# bits 0-2 say which cards of the hand, sorted by card id, go into the pot, and each seat s
+# has 2 bits from bit 3 + 2s with the number of cards taken from his pile. 0 is ``hold``.
+
+_SEAT_SHIFT = 3
+_TAKES_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
+
+
+def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
+    """For k = 0 … 3: every way to take k cards, as (notation suffix, encoded counts).
+
+    ``caps[s]`` is how many cards seat ``s`` can give (0 for the exchanger himself); the
+    answer depends on nothing else, so it is cached.
+    """
+    found = _TAKES_CACHE.get(caps)
+    if found is None:
+        seats = [s for s, cap in enumerate(caps) if cap]
+        found = [[("", 0)]]
+        for k in range(1, HAND_SIZE + 1):
+            found.append([
+                ("".join(f"-P{s}" for s in combo), sum(1 << (_SEAT_SHIFT + 2 * s) for s in combo))
+                for combo in combinations_with_replacement(seats, k)
+                if all(combo.count(s) <= caps[s] for s in set(combo))
+            ])
+        _TAKES_CACHE[caps] = found
+    return found
+
+
+_COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
+_HEADS_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
+
+
+def _heads(hand: list[int]) -> list[list[tuple[str, int]]]:
+    """For k = 1 … len(hand): every k cards of the hand, as (notation head, mask of them).
+
+    Shared through a bounded cache: the exchange is the engine's hottest path.
+    """
+    key = tuple(sorted(hand))
+    found = _HEADS_CACHE.get(key)
+    if found is None:
+        if len(_HEADS_CACHE) >= 50_000:
+            _HEADS_CACHE.clear()
+        name = [CODE[c] for c in key]
+        found = _HEADS_CACHE[key] = [
+            [("-".join([name[i] for i in combo]), sum(1 << i for i in combo)) for combo in _COMBOS[len(key)][k]]
+            for k in range(1, len(key) + 1)
+        ]
+    return found
+
+
+def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
+    """The canonical string of an exchange: cards by card id, then ``P<seat>`` per card taken."""
+    return "-".join([CODE[c] for c in sorted(cards)] + [f"P{s}" for s in sorted(seats)])
+
+
+class PuckState(GameState):
+    game = "puck"
+    __slots__ = (
+        "piles", "hands", "pot", "pot_by", "surplus", "table", "table_by", "active",
+        "order", "step", "tied", "phase", "rounds", "exchanges", "events",
+    )
+
+    piles: list[list[int]]  # top card first
+    hands: list[list[int]]
+    pot: list[int]  # in order of arrival
+    pot_by: list[int]  # who put each pot card there
+    surplus: list[int]  # P4: the card left over with 3 players, until the first trick
+    table: list[int]  # P10: tie-break cards turned in this round, in turn order
+    table_by: list[int]
+    active: list[bool]  # still in the game (P11, last-standing)
+    order: list[int]  # this round's play order, its first player first
+    step: int  # index in ``order`` (draw, exchange) or in ``tied`` (tiebreak) of who acts
+    tied: list[int]  # P10: the players turning cards in this round of the tie-break
+    phase: int
+    rounds: int  # tricks collected so far
+    exchanges: list[tuple[int, ...] | None]  # this round: cards taken per seat (all 0: held)
+    events: list[tuple[Any, ...]]
+
+    # ---- P3-P4: the cut and the deal --------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls,
+        players: int,
+        seed: int | None,
+        deck: Sequence[str] | None,
+        variant: Mapping[str, Any] | None,
+    ) -> PuckState:
+        resolved = resolve_variant("puck", OPTIONS, variant)
+        self = cls.__new__(cls)
+        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
+        self.events = []
+        if deck is None:
+            first = self._cut()
+            order = DECK.copy()
+            self._rng.shuffle(order)
+        else:
+            order = parse_deck(deck, DECK)
+            self.deck = list(deck)
+            first = 0  # P3: a stacked deck skips the cut
+        # P3: one card at a time, the first player first; a pile's top is its first card.
+        self.piles = [[] for _ in range(players)]
+        dealt = len(order) // players * players
+        for i in range(dealt):
+            self.piles[(first + i) % players].append(order[i])
+        self.surplus = order[dealt:]  # P4
+        self.events.append(("deal", first, tuple(len(p) for p in self.piles), len(self.surplus)))
+        self.hands = [[] for _ in range(players)]
+        self.pot, self.pot_by, self.table, self.table_by = [], [], [], []
+        self.active = [True] * players
+        self.rounds = 0
+        self._start_round(first)
+        return self
+
+    def _cut(self) -> int:
+        """P3: each player draws a card; the highest plays first; only the tied draw again."""
+        rng = self._rng
+        cut: list[int] = []
+        drawing = list(range(self.num_players))
+        while True:
+            if len(cut) < len(drawing):
+                cut = DECK.copy()  # the cut deck ran out: a fresh one (almost never happens)
+            drawn = [-1] * self.num_players
+            for p in drawing:  # a random card of the cut deck, taken out of it
+                i = rng.below(len(cut))
+                drawn[p] = cut[i]
+                cut[i] = cut[-1]
+                cut.pop()
+            self.events.append(("cut", tuple(drawn)))
+            best = max(STRENGTH[drawn[p]] for p in drawing)
+            drawing = [p for p in drawing if STRENGTH[drawn[p]] == best]
+            if len(drawing) == 1:
+                return drawing[0]
+
+    def _start_round(self, first: int) -> None:
+        n = self.num_players
+        self.order = [p for p in ((first + i) % n for i in range(n)) if self.active[p]]
+        self.step = 0
+        self.tied = []
+        self.exchanges = [None] * n
+        self.phase = DRAW
+
+    # ---- the public API ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        phase = self.phase
+        if phase == TIEBREAK:
+            return self.tied[self.step]
+        return None if phase == OVER else self.order[self.step]
+
+    def clone(self) -> PuckState:
+        other = PuckState.__new__(PuckState)
+        self._clone_base(other)
+        other.piles = [p.copy() for p in self.piles]
+        other.hands = [h.copy() for h in self.hands]
+        other.pot = self.pot.copy()
+        other.pot_by = self.pot_by.copy()
+        other.surplus = self.surplus.copy()
+        other.table = self.table.copy()
+        other.table_by = self.table_by.copy()
+        other.active = self.active.copy()
+        other.order = self.order.copy()
+        other.step = self.step
+        other.tied = self.tied.copy()
+        other.phase = self.phase
+        other.rounds = self.rounds
+        other.exchanges = self.exchanges.copy()
+        other.events = self.events.copy()
+        return other
+
+    def zones(self) -> dict[str, list[str]]:
+        zones = {f"pile:{p}": codes(pile) for p, pile in enumerate(self.piles)}  # top first
+        zones.update({f"hand:{p}": codes(hand) for p, hand in enumerate(self.hands)})
+        zones["pot"] = codes(self.pot)
+        zones["surplus"] = codes(self.surplus)
+        zones["table"] = codes(self.table)
+        return zones
+
+    # ---- P5-P6, P10: legal moves ----------------------------------------------------------
+
+    def _legal_moves(self) -> dict[str, Any]:
+        phase = self.phase
+        if phase == EXCHANGE:
+            return self._exchange_moves()
+        if phase == DRAW:
+            return _DRAW_ONLY
+        if phase == TIEBREAK:
+            return _TURN_ONLY
+        return {}
+
+    def _exchange_moves(self) -> dict[str, Any]:
+        """P6: hold, or k cards into the pot and k from the tops of opponents' piles."""
+        p = self.order[self.step]
+        caps = tuple([0 if q == p else min(len(pile), HAND_SIZE) for q, pile in enumerate(self.piles)])
+        takes = _takes(caps)
+        moves: dict[str, Any] = {"hold": M_HOLD}
+        for options, heads in zip(takes[1:], _heads(self.hands[p]), strict=False):
+            if not options:
+                break  # k is bounded by what the opponents' piles hold together
+            for head, mask in heads:
+                for suffix, code in options:
+                    moves[head + suffix] = mask | code
+        return moves
+
+    def _play(self, move: Any) -> None:
+        if move is M_DRAW:
+            self._draw()
+        elif move is M_TURN:
+            self._turn()
+        else:
+            self._exchange(move)
+
+    # ---- P5: every player takes the top 3 cards of his pile ---------------------------------
+
+    def _draw(self) -> None:
+        p = self.order[self.step]
+        pile = self.piles[p]
+        cards = pile[:HAND_SIZE]  # a pile of 1 or 2 gives what it has
+        del pile[:HAND_SIZE]
+        self.hands[p] = cards
+        self.events.append(("draw", p, tuple(cards)))
+        self.step += 1
+        if self.step == len(self.order):
+            self.phase = EXCHANGE
+            self.step = 0
+
+    # ---- P6: the exchange, one decision ------------------------------------------------------
+
+    def _exchange(self, move: int) -> None:
+        p = self.order[self.step]
+        counts = [(move >> (_SEAT_SHIFT + 2 * s)) & 3 for s in range(self.num_players)]
+        if move:
+            hand = self.hands[p]
+            ordered = sorted(hand)
+            cards = tuple([c for i, c in enumerate(ordered) if move >> i & 1])
+            for card in cards:  # first into the pot …
+                hand.remove(card)
+                self.pot.append(card)
+                self.pot_by.append(p)
+            taken: list[int] = []
+            for s, count in enumerate(counts):  # … then from the tops of the opponents' piles
+                if count:
+                    pile = self.piles[s]
+                    taken += pile[:count]
+                    del pile[:count]
+            hand += taken
+            self.events.append(("exchange", p, cards, tuple(counts), tuple(taken)))
+        else:
+            self.events.append(("hold", p))
+        self.exchanges[p] = tuple(counts)
+        self.step += 1
+        if self.step == len(self.order):
+            self._showdown()
+
+    # ---- P7, P9-P10: the showdown and the tie-break --------------------------------------------
+
+    def _showdown(self) -> None:
+        ace_low = self.variant["ace_low_straight"]
+        values = [-1] * self.num_players
+        for p in self.order:
+            values[p] = hand_value(self.hands[p], ace_low)
+        best = max(values)
+        tied = [p for p in self.order if values[p] == best]
+        self.events.append((
+            "showdown", tuple(tuple(sorted(h)) for h in self.hands), tuple(values), tuple(tied),
+        ))
+        if len(tied) == 1:
+            self._collect(tied[0], "hand")
+        else:
+            self._break_tie(tied)
+
+    def _break_tie(self, tied: list[int]) -> None:
+        """P10: the tied players with cards left turn one each; the empty drop out."""
+        turning = [p for p in tied if self.piles[p]]
+        self.events.append(("tie", tuple(tied), tuple(turning)))
+        if not turning:
+            self._collect(tied[0], "order")  # all empty: the earliest in play order
+        elif len(turning) == 1:
+            self._collect(turning[0], "alone")  # the only one with cards wins without turning
+        else:
+            self.tied = turning
+            self.step = 0
+            self.phase = TIEBREAK
+
+    def _turn(self) -> None:
+        p = self.tied[self.step]
+        card = self.piles[p].pop(0)
+        self.table.append(card)
+        self.table_by.append(p)
+        self.events.append(("turn", p, card))
+        self.step += 1
+        tied = self.tied
+        if self.step < len(tied):
+            return
+        turned = self.table[-len(tied):]
+        best = max(STRENGTH[c] for c in turned)
+        still = [p for p, c in zip(tied, turned, strict=True) if STRENGTH[c] == best]
+        if len(still) == 1:
+            self._collect(still[0], "tiebreak")
+        else:
+            self._break_tie(still)
+
+    # ---- P4, P8: the winner collects the trick --------------------------------------------
+
+    def _collect(self, winner: int, how: str) -> None:
+        trick: list[int] = []
+        for p in self.order:
+            trick += self.hands[p]
+            self.hands[p] = []
+        trick += self.pot
+        trick += self.table
+        trick += self.surplus  # P4: only on the first trick, unseen
+        self._rng.shuffle(trick)  # P8: in a random order …
+        self.piles[winner] += trick  # … at the bottom of his pile
+        self.events.append(("collect", winner, tuple(trick), how, len(self.surplus)))
+        self.pot, self.pot_by, self.table, self.table_by, self.surplus = [], [], [], [], []
+        self.rounds += 1
+        if self._check_end():
+            return
+        self._start_round(winner)  # P8: he plays first in the next round
+
+    # ---- P11-P12: the end ------------------------------------------------------------------
+
+    def _check_end(self) -> bool:
+        """After a trick is collected: a player without cards ends the game or leaves it."""
+        empty = [p for p in range(self.num_players) if self.active[p] and not self.piles[p]]
+        if empty:
+            names = " and ".join(f"player {p}" for p in empty)
+            if self.variant["end"] == "first-out":
+                self._finish_by_count("out_of_cards", f"{names} ran out of cards (P11)")
+                return True
+            for p in empty:
+                self.active[p] = False
+                self.events.append(("out", p))
+            alive = [p for p in range(self.num_players) if self.active[p]]
+            if len(alive) == 1:
+                returns = tuple(1.0 if p == alive[0] else 0.0 for p in range(self.num_players))
+                self._finish(returns, "last_standing", f"player {alive[0]} is the last with cards (P11)")
+                return True
+        if self.rounds >= self.variant["max_rounds"]:
+            self._finish_by_count("max_rounds", f"the {self.variant['max_rounds']}-round bound (P12)")
+            return True
+        return False
+
+    def _finish_by_count(self, reason: str, why: str) -> None:
+        """P11: the most cards in the pile win; equal tops share the win."""
+        sizes = [len(pile) for pile in self.piles]
+        best = max(sizes)
+        winners = [p for p, size in enumerate(sizes) if size == best]
+        share = 1.0 / len(winners)
+        returns = tuple(share if size == best else 0.0 for size in sizes)
+        names = " and ".join(f"player {p}" for p in winners)
+        verb = "has" if len(winners) == 1 else "have"
+        self._finish(returns, reason, f"{why}; {names} {verb} the most cards ({best})")
+
+    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+        self.phase = OVER
+        self._end(returns, reason, detail)
+        self.events.append(("end", reason, returns))
+
+    # ---- illegal input ----------------------------------------------------------------------
+
+    def _why_illegal(self, action: object) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if not isinstance(action, str):
+            return f"an action is a string in Puck notation, not {action!r}"
+        p = self.order[self.step] if self.phase != TIEBREAK else self.tied[self.step]
+        head = f"{action!r} is not a legal move now"
+        if self.phase == DRAW:
+            return f"{head}. Player {p} must first take the top cards of his pile (P5); legal: draw"
+        if self.phase == TIEBREAK:
+            return f"{head}. Player {p} must turn the next card of his pile to break the tie (P10); legal: turn"
+        reason = self._exchange_problem(action, p)
+        if reason:
+            head += f": {reason}"
+        legal = self.legal_actions()
+        sample = ", ".join(legal[:5]) + (", …" if len(legal) > 5 else "")
+        return f"{head}. Player {p} holds or exchanges (P6); {len(legal)} legal actions: {sample}"
+
+    def _exchange_problem(self, action: str, p: int) -> str | None:
+        """Why an exchange-shaped string cannot be played by ``p`` now, in a few words."""
+        if action == "draw":
+            return "every player has taken his cards; now each holds or exchanges"
+        if action == "turn":
+            return "there is no tie to break"
+        cards: list[int] = []
+        seats: list[int] = []
+        for part in action.split("-"):
+            if part in _CARD_IDS:
+                cards.append(_CARD_IDS[part])
+            elif len(part) == 2 and part[0] == "P" and part[1].isdigit():
+                seats.append(int(part[1]))
+            else:
+                cards = []
+                break
+        if not cards:
+            return "write hold, or the cards you put into the pot and one P<seat> per card you take, like 7H-P1"
+        missing = [CODE[c] for c in cards if c not in self.hands[p]]
+        if missing:
+            return f"you do not hold {' '.join(missing)}"
+        if len(set(cards)) < len(cards):
+            return "a card is named twice"
+        if len(seats) != len(cards):
+            return f"you put {len(cards)} card(s) into the pot but take {len(seats)}: the numbers must match (P6)"
+        for s in sorted(set(seats)):
+            if s >= self.num_players:
+                return f"there is no player {s}"
+            if s == p:
+                return "you may never take from your own pile (P6)"
+            size = len(self.piles[s])
+            if seats.count(s) > size:
+                holds = f"holds only {size} card{'s' * (size != 1)}" if size else "is empty"
+                return f"player {s}'s pile {holds} (P6)"
+        canonical = exchange_notation(cards, seats)
+        if canonical != action:
+            return f"write it as {canonical} (cards by card id: A to K, then S H D C; then the seats in order)"
+        return None
+
+    # ---- what each player sees ---------------------------------------------------------------
+
+    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
+        self._check_player(player)
+        outcome = self._outcome
+        showing = self.phase == TIEBREAK
+        return {
+            "game": "puck",
+            "player": player,
+            "num_players": self.num_players,
+            "current_player": self.current_player,
+            "phase": PHASE_NAMES[self.phase],
+            "round": self.rounds + (self.phase != OVER),
+            "order": self.order.copy(),
+            "hand": codes(sorted(self.hands[player])),
+            "hand_sizes": [len(h) for h in self.hands],
+            "pile_sizes": [len(pile) for pile in self.piles],
+            "pot_size": len(self.pot),
+            "surplus_size": len(self.surplus),
+            "exchanges": [
+                None if e is None else {"count": sum(e), "from": list(e)} for e in self.exchanges
+            ],
+            "shown": [codes(sorted(h)) for h in self.hands] if showing else None,
+            "turned": [[CODE[c] for c, by in zip(self.table, self.table_by, strict=True) if by == p]
+                       for p in range(self.num_players)],
+            "tied": self.tied.copy() if showing else [],
+            "out": [p for p in range(self.num_players) if not self.active[p]],
+            "rounds_played": self.rounds,
+            "actions_played": len(self._actions),
+            "variant": dict(self.variant),
+            "event_count": len(self.events),
+            "events": [_event_view(e, player) for e in self.events[since:]],
+            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
+        }
+
+    def _determinized_world(self, player: int, seed: int) -> PuckState:
+        """Re-deal what ``player`` cannot locate, keeping every card within the places it may be.
+
+        Each trick collected is a "bag" (the deal is bag 0): its cards lie in an unknown order
+        at the bottom of the winner's pile. A hidden card's journey runs through the bags it
+        joined since ``player`` last saw it (drew, took, put into the pot, or saw it shown or
+        turned), or since the deal if he never did, to the place it is in now. At every bag
+        the journeys arriving may be matched to the journeys leaving in any way: that is what
+        he cannot know about the bag's shuffle. So the world re-matches them at random, bag by
+        bag: cards he never saw mix over every hidden place, while a card he saw stays within
+        the bag he saw it go into, or wherever it may have gone unseen since. Only the shape
+        of the journeys (entries, threads between bags, final places) and the seed decide the
+        world, never which real card travels which journey. Every event from a bag on is
+        rewritten with the card now travelling that journey, so the others' own histories
+        match their new cards.
+        """
+        world = self.clone()
+        bit = 1 << player
+        path = [[0] for _ in DECK]  # bags joined since last shown (the deal is bag 0)
+        seen = [[0] for _ in DECK]  # per bag on the path: who saw the card while it was there
+        shown = [False] * len(DECK)
+        formed = [0]  # index in ``events`` where each bag was formed
+        for t, event in enumerate(self.events):
+            kind = event[0]
+            if kind == "draw":
+                for c in event[2]:
+                    seen[c][-1] |= 1 << event[1]
+            elif kind == "exchange":
+                for c in event[4]:
+                    seen[c][-1] |= 1 << event[1]
+            elif kind == "showdown":
+                for hand in event[1]:
+                    for c in hand:
+                        shown[c] = True
+            elif kind == "turn":
+                shown[event[2]] = True
+            elif kind == "collect":
+                bag = len(formed)
+                formed.append(t)
+                for c in event[2]:
+                    if shown[c]:
+                        path[c], seen[c], shown[c] = [bag], [0], False
+                    else:
+                        path[c].append(bag)
+                        seen[c].append(0)
+            elif kind == "deal":
+                formed[0] = t
+        located = set(self.hands[player]) | set(self.table)
+        located.update(c for c, by in zip(self.pot, self.pot_by, strict=True) if by == player)
+        if self.phase == TIEBREAK:  # the hands are shown
+            for hand in self.hands:
+                located.update(hand)
+        # Where each hidden card is now, as a place the player can name (zone, index).
+        place: dict[int, tuple[int, int]] = {}
+        for zone, cards in enumerate([*self.piles, *self.hands, self.pot, self.surplus]):
+            for i, c in enumerate(cards):
+                if c not in located:
+                    place[c] = (zone, i)
+        # The journeys: each hidden card enters its first bag (as itself), then a thread
+        # leads from bag to bag, and the last one to its place. ``leaving[b]`` lists the
+        # threads out of bag b as (sort key, thread id); ``entering[b]`` the cards entering.
+        entering: list[list[int]] = [[] for _ in formed]
+        leaving: list[list[tuple[tuple[int, int, int], int]]] = [[] for _ in formed]
+        passing: list[list[tuple[int, int]]] = [[] for _ in formed]  # (real card, its thread out of the bag)
+        last_thread: dict[int, int] = {}  # real card -> the thread that ends at its place
+        threads = 0
+        for c in sorted(place):
+            marks = seen[c]
+            start = 0
+            for i in range(len(marks) - 1, -1, -1):
+                if marks[i] & bit:
+                    start = i + 1
+                    break
+            bags = path[c][start:]
+            entering[bags[0]].append(c)
+            for i, bag in enumerate(bags):
+                key = (0, bags[i + 1], 0) if i + 1 < len(bags) else (1, *place[c])
+                leaving[bag].append((key, threads))
+                passing[bag].append((c, threads))
+                threads += 1
+            last_thread[c] = threads - 1
+        # Re-match, bag by bag: the cards arriving (sorted), shuffled onto the threads leaving
+        # (in a fixed order); a thread into a later bag brings its card there.
+        rng = Rng(mix(seed, 0x7075636B))
+        carried = [0] * threads  # thread id -> the card it carries in the world
+        arriving: list[list[int]] = [cards.copy() for cards in entering]
+        for bag, out in enumerate(leaving):
+            cards = sorted(arriving[bag])
+            rng.shuffle(cards)
+            out.sort()
+            for (key, thread), card in zip(out, cards, strict=True):
+                carried[thread] = card
+                if key[0] == 0:
+                    arriving[key[1]].append(card)
+        new = list(DECK)  # the card now at each hidden place, by the real card there
+        for c, thread in last_thread.items():
+            new[c] = carried[thread]
+        # Rewrite the history: from a bag's forming on (its own trick order included), a
+        # real card that passed through it is named by the card on its thread out of it.
+        events = world.events
+        names: dict[int, int] = {}
+        bag = 0
+        for t in range(formed[0], len(events)):
+            while bag < len(formed) and formed[bag] <= t:
+                for c, thread in passing[bag]:
+                    names[c] = carried[thread]
+                bag += 1
+            event = events[t]
+            kind = event[0]
+            get = names.get
+            if kind == "draw":
+                events[t] = ("draw", event[1], tuple([get(c, c) for c in event[2]]))
+            elif kind == "exchange":
+                events[t] = ("exchange", event[1], tuple([get(c, c) for c in event[2]]), event[3],
+                             tuple([get(c, c) for c in event[4]]))
+            elif kind == "collect":
+                events[t] = ("collect", event[1], tuple([get(c, c) for c in event[2]]), *event[3:])
+        world.piles = [[new[c] for c in pile] for pile in self.piles]
+        world.hands = [[new[c] for c in hand] for hand in self.hands]
+        world.pot = [new[c] for c in self.pot]
+        world.surplus = [new[c] for c in self.surplus]
+        world._rng = Rng(mix(seed, 0x726E67))
+        world._legal = None
+        return world
+
+
+def _event_view(event: tuple[Any, ...], viewer: int) -> dict[str, Any]:
+    """One event as ``viewer`` saw it: drawn, put and taken cards show to their player only."""
+    kind = event[0]
+    if kind == "draw":
+        view: dict[str, Any] = {"type": "draw", "player": event[1], "count": len(event[2])}
+        if event[1] == viewer:
+            view["cards"] = codes(sorted(event[2]))
+        return view
+    if kind == "exchange":
+        view = {"type": "exchange", "player": event[1], "count": len(event[2]), "from": list(event[3])}
+        if event[1] == viewer:
+            view["put"] = codes(sorted(event[2]))
+            view["took"] = codes(event[4])  # in taking order: seat by seat, top card first
+        return view
+    if kind == "hold":
+        return {"type": "hold", "player": event[1]}
+    if kind == "showdown":
+        return {
+            "type": "showdown",
+            "hands": [codes(h) for h in event[1]],
+            "categories": [hand_category(v) if v >= 0 else None for v in event[2]],
+            "best": list(event[3]),
+        }
+    if kind == "tie":
+        return {"type": "tie", "players": list(event[1]), "turning": list(event[2])}
+    if kind == "turn":
+        return {"type": "turn", "player": event[1], "card": CODE[event[2]]}
+    if kind == "collect":
+        return {"type": "collect", "player": event[1], "count": len(event[2]), "how": event[3],
+                "surplus": event[4] > 0}
+    if kind == "out":
+        return {"type": "out", "player": event[1]}
+    if kind == "cut":
+        return {"type": "cut", "cards": [CODE[c] if c >= 0 else None for c in event[1]]}
+    if kind == "deal":
+        return {"type": "deal", "first": event[1], "pile_sizes": list(event[2]), "surplus": event[3]}
+    return {"type": "end", "reason": event[1], "returns": list(event[2])}
+
+
+# ---- words for people ---------------------------------------------------------------------------
+
+_RANK_WORDS = {
+    2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+    9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
+}
+
+
+def _plural(strength: int) -> str:
+    word = _RANK_WORDS[strength]
+    return word + ("es" if word == "Six" else "s")
+
+
+def describe_hand(cards: Sequence[str], ace_low_straight: bool = True) -> str:
+    """A hand in words, e.g. ``"pair of Kings"``, ``"straight to the Queen"``, ``"Ace high"``."""
+    if not cards:
+        return "no cards"
+    value = hand_value([card_id(c) for c in cards], ace_low_straight)
+    category, top = value >> 12, (value >> 8) & 15
+    if category == STRAIGHT_FLUSH:
+        return f"straight flush to the {_RANK_WORDS[top]}"
+    if category == TRIPS:
+        return f"three {_plural(top)}"
+    if category == FLUSH:
+        return f"flush, {_RANK_WORDS[top]} high"
+    if category == STRAIGHT:
+        return f"straight to the {_RANK_WORDS[top]}"
+    if category == PAIR:
+        return f"pair of {_plural(top)}"
+    return f"{_RANK_WORDS[top]} high"
+
+
+def _shown_words(cards: Sequence[str], category: str) -> str:
+    """A shown hand in words, agreeing with the category the game gave it (A-2-3 depends on an option)."""
+    words = describe_hand(cards)
+    return words if hand_category(hand_value([card_id(c) for c in cards])) == category else describe_hand(cards, False)
+
+
+def _by_strength(cards: Sequence[str]) -> list[str]:
+    return sorted(cards, key=lambda c: (-STRENGTH[card_id(c)], card_id(c)))
+
+
+def _cards_words(cards: Sequence[str]) -> str:
+    return " ".join(pretty(card_id(c)) for c in _by_strength(cards))
+
+
+def _listed(words: Sequence[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _count_words(count: int) -> str:
+    return f"{count} card{'s' * (count != 1)}"
+
+
+def _sources(taken: Sequence[int], names: Sequence[str] | None, me: int = -1) -> str:
+    """``[0, 2, 1]`` as "2 from Bora and 1 from Cica" (``player 1`` without names, ``you`` for ``me``)."""
+    parts = [
+        f"{count} from {'you' if s == me else names[s] if names else f'player {s}'}"
+        for s, count in enumerate(taken)
+        if count
+    ]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def describe_action(observation: dict[str, Any], action: str) -> str:
+    """An action of the player to move, in words, from his observation."""
+    me = observation["player"]
+    if action == "draw":
+        count = min(HAND_SIZE, observation["pile_sizes"][me])
+        return f"take the top {_count_words(count)} of your pile" if count > 1 else "take the last card of your pile"
+    if action == "turn":
+        return "turn the next card of your pile"
+    ace_low = observation["variant"]["ace_low_straight"]
+    hand = observation["hand"]
+    if action == "hold":
+        return f"hold {_cards_words(hand)} ({describe_hand(hand, ace_low)})"
+    parts = action.split("-")
+    put = [p for p in parts if not p.startswith("P")]
+    taken = [0] * observation["num_players"]
+    for part in parts:
+        if part.startswith("P"):
+            taken[int(part[1:])] += 1
+    kept = [c for c in hand if c not in put]
+    keep = f"keep {_cards_words(kept)}, " if kept else ""
+    return f"{keep}put {_cards_words(put)} into the pot, take {_sources(taken, None)}"
+
+
+def describe_event(event: dict[str, Any], names: Sequence[str]) -> str:
+    """One observed event as a sentence, e.g. "Milan puts 2 cards into the pot and takes …"."""
+    kind = event["type"]
+    who = names[event["player"]] if "player" in event else ""
+    if kind == "cut":
+        drawn = [f"{names[p]} {pretty(card_id(c))}" for p, c in enumerate(event["cards"]) if c is not None]
+        return "Cut for the first player: " + ", ".join(drawn)
+    if kind == "deal":
+        sizes = sorted(set(event["pile_sizes"]))
+        each = f"{sizes[0]} cards each" if len(sizes) == 1 else "cards"
+        extra = "; one card lies face down, for the first trick's winner" if event["surplus"] else ""
+        return f"The deck is dealt into piles, {each}{extra}. {names[event['first']]} plays first"
+    if kind == "draw":
+        cards = event.get("cards")
+        text = f"{who} takes the top {_count_words(event['count'])} of his pile"
+        return text + (f": {_cards_words(cards)}" if cards else "")
+    if kind == "hold":
+        return f"{who} holds"
+    if kind == "exchange":
+        text = f"{who} puts {_count_words(event['count'])} into the pot and takes {_sources(event['from'], names)}"
+        if "put" in event:
+            text += f" (put {_cards_words(event['put'])}, took {_cards_words(event['took'])})"
+        return text
+    if kind == "showdown":
+        shown = [
+            f"{names[p]} {_cards_words(hand)} ({_shown_words(hand, event['categories'][p])})"
+            for p, hand in enumerate(event["hands"])
+            if hand
+        ]
+        return "Showdown: " + "; ".join(shown)
+    if kind == "tie":
+        tied = _listed([names[p] for p in event["players"]])
+        turning = event["turning"]
+        if turning == event["players"]:
+            return f"Tie between {tied}: each turns the next card of his pile"
+        if len(turning) > 1:
+            return f"Tie between {tied}: {_listed([names[p] for p in turning])} turn their next cards"
+        if turning:
+            return f"Tie between {tied}: only {names[turning[0]]} has cards left"
+        return f"Tie between {tied}: nobody has cards left, so the first in play order wins"
+    if kind == "turn":
+        return f"{who} turns {pretty(card_id(event['card']))}"
+    if kind == "collect":
+        how = {"hand": "", "tiebreak": " on the tie-break", "alone": " on the tie", "order": " on the tie"}
+        extra = ", the face-down surplus card among them," if event["surplus"] else ""
+        return (
+            f"{who} wins the trick{how[event['how']]} and puts its {event['count']} cards{extra} "
+            "at the bottom of his pile"
+        )
+    if kind == "out":
+        return f"{who} is out of cards and leaves the game"
+    returns = event["returns"]
+    best = max(returns)
+    winners = [names[p] for p, r in enumerate(returns) if r == best]
+    verb = "wins" if len(winners) == 1 else "share the win"
+    return f"{' and '.join(winners)} {verb}: {_END_WORDS.get(event['reason'], event['reason'])}"
+
+
+_END_WORDS = {
+    "out_of_cards": "a player ran out of cards, and the most cards win",
+    "last_standing": "the last player with cards",
+    "max_rounds": "the round limit was reached, and the most cards win",
+}
+
+
+def _took_words(taken: Sequence[int], names: Sequence[str], me: int) -> str:
+    """Short, for the table: "took 2 from you and Bora", "took 3: 2 from you, 1 from Bora"."""
+    who = ["you" if s == me else names[s] for s, count in enumerate(taken) if count]
+    total = sum(taken)
+    if len(who) == 1 or len(who) == total:
+        return f"took {total} from {' and '.join(who)}"
+    return f"took {total}: " + ", ".join(f"{count} from {'you' if s == me else names[s]}"
+                                         for s, count in enumerate(taken) if count)
+
+
+def describe_table(observation: dict[str, Any], names: Sequence[str]) -> list[TableRow]:
+    """The table as the observing player sees it: the others, the pot, himself and his hand."""
+    me = observation["player"]
+    n = observation["num_players"]
+    to_move = observation["current_player"]
+    shown = observation["shown"]
+    ace_low = observation["variant"]["ace_low_straight"]
+
+    def seat(player: int) -> TableRow:
+        label = names[player] + (" (you)" if player == me else "")
+        if player in observation["out"]:
+            return TableRow(label, None, "out of the game")
+        pile_size = observation["pile_sizes"][player]
+        cards = None
+        if shown is not None:  # the tie-break: the hands lie shown on the table
+            cards = _by_strength(shown[player])
+            notes = [describe_hand(shown[player], ace_low)]
+            turned = observation["turned"][player]
+            if turned:
+                notes.append("turned " + " ".join(pretty(card_id(c)) for c in turned))
+            if not pile_size:
+                notes.append("pile empty")
+        else:
+            notes = [f"pile {pile_size}", f"hand {observation['hand_sizes'][player]}"]
+            done = observation["exchanges"][player]
+            if done is not None:
+                notes.append(_took_words(done["from"], names, me) if done["count"] else "held")
+        note = " · ".join(notes) + ("   ◀ to move" if to_move == player else "")
+        return TableRow(label, cards, note, alert=player in observation["tied"])
+
+    rows = [seat((me + i) % n) for i in range(1, n)]
+    rows.append(TableRow(""))
+    rows.append(TableRow("Pot", None, _count_words(observation["pot_size"])))
+    if observation["surplus_size"]:
+        rows.append(TableRow("Surplus", None, "1 card face down: it goes to the first trick's winner"))
+    rows += [TableRow(""), seat(me)]
+    hand = observation["hand"]
+    if shown is None:
+        note = describe_hand(hand, ace_low) if hand else ""
+        rows.append(TableRow("Your hand", _by_strength(hand), note))
+    return rows
+
+
+_TURN_HINTS = {
+    "draw": "take the top cards of your pile",
+    "exchange": "hold, or put cards into the pot and take as many from the tops of other piles",
+    "tiebreak": "you are tied for the best hand: turn the next card of your pile",
+}
+
+
+def describe_turn(observation: dict[str, Any]) -> str:
+    """What the player to move is doing now, in a few words."""
+    return _TURN_HINTS.get(observation["phase"], "")
+
+
+INFO = GameInfo(
+    name="puck",
+    title="Puck",
+    summary="Poker crossed with War for 2-4: swap cards with the pot and others' piles; who runs out of cards loses.",
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    create=PuckState.create,
+    describe_action=describe_action,
+    describe_event=describe_event,
+    describe_table=describe_table,
+    describe_turn=describe_turn,
+)
