@@ -24,7 +24,7 @@ from kartaros.state import GameState
 SEATINGS = [
     (name, players)
     for name, info in sorted(kartaros.GAMES.items())
-    for players in sorted({info.min_players, min(info.max_players, 4), info.max_players})
+    for players in sorted({*range(info.min_players, min(info.max_players, 4) + 1), info.max_players})
 ]
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
 GARBAGE: list[Any] = ["", " ", "xyzzy", "DRAW ", "AS-AS", "ZZ", None, 7, ["draw"], b"draw"]
