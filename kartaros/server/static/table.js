@@ -33,7 +33,7 @@ function send(action) {
   socket.send(JSON.stringify({ action, seq: current.seq }));
 }
 
-function actionCards(action) { return action.split("-").filter((p) => /^([2-9TJQKA][SHDC]|RJ|BJ)$/.test(p)); }
+function actionCards(action) { return action.match(/(?<![A-Z0-9])([2-9TJQKA][SHDC]|RJ|BJ)(?![A-Z0-9])/g) || []; }
 
 function render() {
   const v = current;
@@ -62,10 +62,11 @@ function renderRows(v) {
     if (row.cards && !row.cards.length && !row.backs) value.append(el("span", { class: "status" }, "—"));
     if (row.cards && row.cards.length) {
       const cards = el("span", { class: "cards" });
-      const mine = row.label === "Your hand";
+      // A card that some legal move names can be clicked to narrow the moves to it.
+      const named = new Set(v.legal.flatMap(actionCards));
       for (const code of row.cards) {
         const card = cardEl(code);
-        if (mine && v.legal.length) {
+        if (named.has(code)) {
           card.classList.add("selectable");
           if (selected.has(code)) card.classList.add("selected");
           card.addEventListener("click", () => { selected.has(code) ? selected.delete(code) : selected.add(code); render(); });
@@ -98,7 +99,7 @@ function renderMoves(v) {
   box.replaceChildren(...moves.map((m) => el("button", {
     class: /t[aà]č/i.test(m.text) && /call/i.test(m.text) ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
   }, m.text, el("small", {}, m.action))));
-  document.getElementById("hint").hidden = !v.words.table?.some((r) => r.label === "Your hand");
+  document.getElementById("hint").hidden = !v.legal.some((a) => actionCards(a).length);
   // A step without a choice (a forced draw) is played for the person, after a moment to see it.
   if (v.legal.length === 1) autoTimer = setTimeout(() => send(v.legal[0]), AUTOPLAY_MS);
 }
