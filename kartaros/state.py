@@ -8,13 +8,15 @@ up in (no grammar is parsed per move), the action history, the outcome, and the 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
+from kartaros.cards import parse_deck
 from kartaros.errors import IllegalAction
-from kartaros.rng import Rng
+from kartaros.rng import Rng, new_seed
+from kartaros.variant import Option, resolve_variant
 
 RECORD_FORMAT = "kartaros-record"
 RECORD_VERSION = 1
@@ -66,6 +68,27 @@ class GameState(ABC):
         self._legal = None
         self._outcome = None
         self._determinized = []
+
+    @classmethod
+    def _begin(
+        cls, players: int, seed: int | None, variant: Mapping[str, Any] | None, options: Sequence[Option]
+    ) -> Self:
+        """A bare state of this game with the shared fields set and ``variant`` checked."""
+        self = cls.__new__(cls)
+        resolved = resolve_variant(cls.game, options, variant)
+        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
+        return self
+
+    def _deal_order(self, cards: Sequence[int], deck: Sequence[str] | None) -> list[int]:
+        """The cards in dealing order: the stacked ``deck`` (checked and recorded), or ``cards``
+        shuffled by the state's own generator."""
+        if deck is None:
+            order = list(cards)
+            self._rng.shuffle(order)
+            return order
+        order = parse_deck(deck, cards)
+        self.deck = list(deck)
+        return order
 
     def _clone_base(self, other: GameState) -> None:
         """Copy the shared fields into ``other`` (a bare ``__new__`` instance)."""

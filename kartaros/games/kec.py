@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from kartaros.cards import CODE, JOKER, RANK, RANK_NAMES, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.cards import CODE, JOKER, RANK, RANK_NAMES, card_id, codes, pretty, standard_deck
 from kartaros.info import GameInfo, TableRow
-from kartaros.rng import Rng, mix, new_seed
+from kartaros.rng import Rng, mix
 from kartaros.state import GameState
-from kartaros.variant import Option, resolve_variant
+from kartaros.variant import Option
 
 # ---- K1-K2: components ------------------------------------------------------------------
 
@@ -104,15 +104,8 @@ class KecState(GameState):
         deck: Sequence[str] | None,
         variant: Mapping[str, Any] | None,
     ) -> KecState:
-        resolved = resolve_variant("kec", OPTIONS, variant)
-        self = cls.__new__(cls)
-        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
-        if deck is None:
-            order = DECK.copy()
-            self._rng.shuffle(order)
-        else:
-            order = parse_deck(deck, DECK)
-            self.deck = list(deck)
+        self = cls._begin(players, seed, variant, OPTIONS)
+        order = self._deal_order(DECK, deck)
         self.hands = [order[0:2 * DEAL_SIZE:2], order[1:2 * DEAL_SIZE:2]]
         self.known = [[], []]
         self.stock = order[2 * DEAL_SIZE:][::-1]

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kartaros.cards import CODE, RANK, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.cards import CODE, RANK, card_id, codes, pretty, standard_deck
 from kartaros.info import GameInfo, TableRow
-from kartaros.rng import Rng, mix, new_seed
+from kartaros.rng import Rng, mix
 from kartaros.state import GameState
-from kartaros.variant import Option, resolve_variant
+from kartaros.variant import Option
 
 # ---- N1-N3: components ------------------------------------------------------------------
 
@@ -104,17 +104,10 @@ class NesalomljivState(GameState):
         deck: Sequence[str] | None,
         variant: Mapping[str, Any] | None,
     ) -> NesalomljivState:
-        resolved = resolve_variant("nesalomljiv", OPTIONS, variant)
-        self = cls.__new__(cls)
-        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
-        if deck is None:
-            order = DECK.copy()
-            self._rng.shuffle(order)
-        else:
-            order = parse_deck(deck, DECK)
-            self.deck = list(deck)
-        self.blind = resolved["match_hand"] == "blind"
-        self.weapons_first = resolved["weapons_first"]
+        self = cls._begin(players, seed, variant, OPTIONS)
+        order = self._deal_order(DECK, deck)
+        self.blind = self.variant["match_hand"] == "blind"
+        self.weapons_first = self.variant["weapons_first"]
         chooser = 2 * MATCH_SIZE  # cards 1-10 the match hands, 11 the Chooser, 12-17 the weapons
         stock = chooser + 1 + 2 * WEAPONS
         # Dealt one at a time onto a pile set aside: the last card dealt lies on top.

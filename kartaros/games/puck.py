@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
-from kartaros.cards import CODE, RANK, SUIT, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.cards import CODE, RANK, SUIT, card_id, codes, pretty, standard_deck
 from kartaros.info import GameInfo, TableRow
-from kartaros.rng import Rng, mix, new_seed
+from kartaros.rng import Rng, mix
 from kartaros.state import GameState
-from kartaros.variant import Option, resolve_variant
+from kartaros.variant import Option
 
 # ---- P1-P2: components --------------------------------------------------------------------
 
@@ -178,18 +178,10 @@ class PuckState(GameState):
         deck: Sequence[str] | None,
         variant: Mapping[str, Any] | None,
     ) -> PuckState:
-        resolved = resolve_variant("puck", OPTIONS, variant)
-        self = cls.__new__(cls)
-        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
+        self = cls._begin(players, seed, variant, OPTIONS)
         self.events = []
-        if deck is None:
-            first = self._cut()
-            order = DECK.copy()
-            self._rng.shuffle(order)
-        else:
-            order = parse_deck(deck, DECK)
-            self.deck = list(deck)
-            first = 0  # P3: a stacked deck skips the cut
+        first = self._cut() if deck is None else 0  # P3: a stacked deck skips the cut
+        order = self._deal_order(DECK, deck)
         # P3: one card at a time, the first player first; a pile's top is its first card.
         self.piles = [[] for _ in range(players)]
         dealt = len(order) // players * players

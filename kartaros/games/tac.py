@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, parse_deck, pretty, standard_deck
+from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, pretty, standard_deck
 from kartaros.info import GameInfo, TableRow
-from kartaros.rng import Rng, mix, new_seed
+from kartaros.rng import Rng, mix
 from kartaros.state import GameState
-from kartaros.variant import Option, resolve_variant
+from kartaros.variant import Option
 
 # ---- T1-T2: components ------------------------------------------------------------------
 
@@ -96,16 +96,8 @@ class TacState(GameState):
         deck: Sequence[str] | None,
         variant: Mapping[str, Any] | None,
     ) -> TacState:
-        resolved = resolve_variant("tac", OPTIONS, variant)
-        self = cls.__new__(cls)
-        self._init_base(players, new_seed() if seed is None else seed, None, resolved)
-        expected = ONE_DECK if players <= 4 else TWO_DECKS
-        if deck is None:
-            order = expected.copy()
-            self._rng.shuffle(order)
-        else:
-            order = parse_deck(deck, expected)
-            self.deck = list(deck)
+        self = cls._begin(players, seed, variant, OPTIONS)
+        order = self._deal_order(ONE_DECK if players <= 4 else TWO_DECKS, deck)
         self.central = []
         if players == 3:  # the first Ace in deck order starts the central pile
             ace = next(i for i, c in enumerate(order) if RANK[c] == ACE)
@@ -126,11 +118,11 @@ class TacState(GameState):
         self.scores = [0.0] * players
         self.finished = 0
         self.events = [("deal", -1, len(dealt) // players, len(self.aside), self.central[0] if self.central else -1)]
-        self._next = WRAP_NEXT if resolved["wrap_open_piles"] else PLAIN_NEXT
-        self._central_first = resolved["central_first"]
-        self._open_calls = resolved["calls"] == "open"
-        self._ranking = resolved["finish"] == "ranking"
-        self._max_moves = resolved["max_moves"]
+        self._next = WRAP_NEXT if self.variant["wrap_open_piles"] else PLAIN_NEXT
+        self._central_first = self.variant["central_first"]
+        self._open_calls = self.variant["calls"] == "open"
+        self._ranking = self.variant["finish"] == "ranking"
+        self._max_moves = self.variant["max_moves"]
         return self
 
     # ---- the public API ----------------------------------------------------------------------
