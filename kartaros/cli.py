@@ -47,6 +47,10 @@ def _int_option(text: str | None, option: str) -> int | None:
         _fail(f"{option} must be a whole number; got {text!r}")
 
 
+def _default(info: GameInfo, option: str) -> Any:
+    return next(o.default for o in info.options if o.name == option)
+
+
 def _json_option(text: str | None, option: str) -> dict[str, Any] | None:
     if text is None:
         return None
@@ -185,13 +189,22 @@ class Match:
             self.console.print(view.result_view(outcome, self.names, self.seat))
             for player in self.bots:  # the game is over: the other hands may be shown
                 hand = self.state.observation(player).get("hand")
-                if hand is not None:
+                if hand:
                     self.console.print(Text.assemble(f"{self.names[player]} held: ", view.cards(hand, "no cards")))
         else:
             moves = len(self.state.actions)
             self.console.print(Text(f"Game stopped after {moves} move{'s' * (moves != 1)}. Goodbye!", style="bold"))
         # The seed decides every card, so it is shown only now (the game is over or abandoned).
-        self.console.print(Text(f"This deal: kartaros play {self.info.name} --seed {self.state.seed}", style="dim"))
+        again = f"kartaros play {self.info.name} --seed {self.state.seed}"
+        if self.state.num_players != self.info.min_players:
+            again += f" --players {self.state.num_players}"
+        usual = self.info.people_variant
+        changed = {k: v for k, v in self.state.variant.items() if v != usual.get(k, _default(self.info, k))}
+        if changed:
+            again += f" --variant '{json.dumps(changed)}'"
+        if self.seat:
+            again += f" --seat {self.seat}"
+        self.console.print(Text(f"This deal: {again}", style="dim"))
 
 
 @app.command()
