@@ -97,7 +97,7 @@ function renderMoves(v) {
   const wanted = [...selected];
   const moves = v.words.moves.filter((m) => wanted.every((c) => actionCards(m.action).includes(c)));
   box.replaceChildren(...moves.map((m) => el("button", {
-    class: /t[aà]č/i.test(m.text) && /call/i.test(m.text) ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
+    class: m.action === "call" ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
   }, m.text, el("small", {}, m.action))));
   document.getElementById("hint").hidden = !v.legal.some((a) => actionCards(a).length);
   // A step without a choice (a forced draw) is played for the person, after a moment to see it.
