@@ -127,6 +127,10 @@ class GameState(ABC):
             legal = self._legal = self._legal_moves()
         move = legal.get(action) if type(action) is str else None
         if move is None:
+            if self._outcome is not None:
+                raise IllegalAction("the game is over")
+            if not isinstance(action, str):
+                raise IllegalAction(f"an action is a string in the game's notation, not {action!r}")
             raise IllegalAction(self._why_illegal(action))
         self._legal = None
         self._actions.append(action)
@@ -217,8 +221,8 @@ class GameState(ABC):
         """Game hook: carry out a move taken from ``_legal_moves`` (never fails)."""
 
     @abstractmethod
-    def _why_illegal(self, action: object) -> str:
-        """Game hook: a sentence saying why ``action`` cannot be played now."""
+    def _why_illegal(self, action: str) -> str:
+        """Game hook: a sentence saying why ``action`` cannot be played now (the game is on)."""
 
     @abstractmethod
     def _determinized_world(self, player: int, seed: int) -> Self:

@@ -397,11 +397,7 @@ class NesalomljivState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: object) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(action, str):
-            return f"an action is a string in Nesalomljiv notation, not {action!r}"
+    def _why_illegal(self, action: str) -> str:
         legal = ", ".join(self.legal_actions())
         p = self.player
         reason = None

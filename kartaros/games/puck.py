@@ -445,11 +445,7 @@ class PuckState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: object) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(action, str):
-            return f"an action is a string in Puck notation, not {action!r}"
+    def _why_illegal(self, action: str) -> str:
         p = self.order[self.step] if self.phase != TIEBREAK else self.tied[self.step]
         head = f"{action!r} is not a legal move now"
         if self.phase == DRAW:

@@ -418,11 +418,7 @@ class TacState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: object) -> str:
-        if self.phase == OVER:
-            return "the game is over"
-        if not isinstance(action, str):
-            return f"an action is a string in Tač notation, not {action!r}"
+    def _why_illegal(self, action: str) -> str:
         legal = ", ".join(self.legal_actions())
         p, phase = self.player, self.phase
         card = self.opens[p][-1] if phase == OPEN_TOP else self.turned
