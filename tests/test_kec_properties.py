@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +16,7 @@ import kartaros
 from kartaros import IllegalAction
 from kartaros.state import GameState
 from tests.kec_helpers import ALL_CODES, all_cards
+from tests.random_play import two_player_random_game
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
@@ -32,22 +35,13 @@ def snapshot(state: GameState) -> str:
     )
 
 
-def random_game(seed: int, variant: dict[str, str] | None, every: int = 0, check=None) -> GameState:  # type: ignore[no-untyped-def]
-    state = kartaros.new_game("kec", seed=seed, variant=variant)
-    chooser = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        assert legal, "no legal action before the end"
-        assert state.current_player in (0, 1)
-        if check is not None and every and step % every == 0:
-            check(state)
-        state.apply(chooser.choice(legal))
-        step += 1
-        assert all_cards(state) == sorted(ALL_CODES)
-    assert state.current_player is None and state.legal_actions() == []
-    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
-    return state
+def random_game(
+    seed: int,
+    variant: dict[str, Any] | None,
+    every: int = 0,
+    check: Callable[[GameState], None] | None = None,
+) -> GameState:
+    return two_player_random_game("kec", seed, variant, all_cards, every, check)
 
 
 @SETTINGS

@@ -17,6 +17,7 @@ from kartaros import IllegalAction
 from kartaros.games.nesalomljiv import INFO
 from kartaros.state import GameState
 from tests.nesalomljiv_helpers import ALL_CODES, all_cards
+from tests.random_play import two_player_random_game
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=2**63 - 1)
@@ -46,21 +47,7 @@ def random_game(
     every: int = 0,
     check: Callable[[GameState], None] | None = None,
 ) -> GameState:
-    state = kartaros.new_game("nesalomljiv", seed=seed, variant=variant)
-    chooser = random.Random(seed)
-    step = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        assert legal, "no legal action before the end"
-        assert state.current_player in (0, 1)
-        if check is not None and every and step % every == 0:
-            check(state)
-        state.apply(chooser.choice(legal))
-        step += 1
-        assert all_cards(state) == sorted(ALL_CODES)
-    assert state.current_player is None and state.legal_actions() == []
-    assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
-    return state
+    return two_player_random_game("nesalomljiv", seed, variant, all_cards, every, check)
 
 
 def moves_until(state: GameState, chooser: random.Random, stop: Callable[[GameState], bool], limit: int) -> bool:
