@@ -7,6 +7,7 @@ up in (no grammar is parsed per move), the action history, the outcome, and the 
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -14,12 +15,13 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Self
 
 from kartaros.cards import parse_deck
-from kartaros.errors import IllegalAction
+from kartaros.errors import IllegalAction, RecordError
 from kartaros.rng import Rng, new_seed
 from kartaros.variant import Option, resolve_variant
 
 RECORD_FORMAT = "kartaros-record"
 RECORD_VERSION = 1
+PLAYOUT_ACTION = "…"  # stands in the action list for a move made by ``playout``
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class GameState(ABC):
     game: ClassVar[str]
     __slots__ = (
         "num_players", "variant", "seed", "deck", "_rng", "_actions",
-        "_legal", "_outcome", "_determinized",
+        "_legal", "_outcome", "_determinized", "_played_out",
     )
 
     num_players: int
@@ -57,6 +59,7 @@ class GameState(ABC):
     _legal: dict[str, Any] | None
     _outcome: Outcome | None
     _determinized: list[tuple[int, int, int]]
+    _played_out: bool
 
     def _init_base(self, players: int, seed: int, deck: list[str] | None, variant: dict[str, Any]) -> None:
         self.num_players = players
@@ -68,6 +71,7 @@ class GameState(ABC):
         self._legal = None
         self._outcome = None
         self._determinized = []
+        self._played_out = False
 
     @classmethod
     def _begin(
@@ -101,6 +105,7 @@ class GameState(ABC):
         other._legal = self._legal  # the cached dict is never mutated, only replaced
         other._outcome = self._outcome
         other._determinized = self._determinized.copy()
+        other._played_out = self._played_out
 
     # ---- the public API --------------------------------------------------------------
 
@@ -153,6 +158,8 @@ class GameState(ABC):
 
     def record(self) -> dict[str, Any]:
         """A JSON-able document from which :func:`kartaros.replay` rebuilds this exact state."""
+        if self._played_out:
+            raise RecordError("this state was played out by a search (playout); it has no record")
         rec: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -209,6 +216,51 @@ class GameState(ABC):
         world = self._determinized_world(player, seed)
         world._determinized.append((len(self._actions), player, seed))
         return world
+
+    def is_miss(self, action: str) -> bool:
+        """Whether ``action`` is a deliberate miss (a rule break others may call, as in Tač's
+        open-call mode). Bots never choose one unless nothing else is legal."""
+        return False
+
+    # ---- the fast path for search ---------------------------------------------------------
+
+    def playout(self, rng: random.Random, max_moves: int = 1_000_000, *, until_choice: bool = False) -> int:
+        """Play uniformly random moves until the end (or ``max_moves``); return how many.
+
+        The search fast path: moves are the game's internal ones, no notation is built, and
+        deliberate misses are left out (the game's ``_playout_moves``). Chance still comes
+        from the state's own generator. With ``until_choice`` it plays only forced moves and
+        stops where a player has a real choice. The actions are not kept, so a played-out
+        state has no record; use it for its ``returns()`` or to search on.
+        """
+        self._played_out = True
+        moves_now = self._playout_moves
+        play = self._play
+        actions = self._actions
+        below = rng.randrange
+        n = 0
+        while self._outcome is None and n < max_moves:
+            moves = moves_now()
+            if len(moves) == 1:
+                move = moves[0]
+            elif until_choice:
+                break
+            else:
+                move = moves[below(len(moves))]
+            self._legal = None
+            actions.append(PLAYOUT_ACTION)
+            play(move)
+            n += 1
+        return n
+
+    def _playout_moves(self) -> Sequence[Any]:
+        """Game hook (optional): the internal moves a playout picks from, legal moves without
+        deliberate misses. The default takes them from ``_legal_moves``; a game overrides it
+        where building the notation costs more than the move."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_moves()
+        return list(legal.values())
 
     # ---- game hooks ------------------------------------------------------------------
 

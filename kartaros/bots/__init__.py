@@ -17,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from kartaros.bots.greedy import GreedyBot
 from kartaros.bots.ismcts import IsmctsBot
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
-__all__ = ["BOTS", "LEVELS", "Bot", "IsmctsBot", "RandomBot", "for_level", "make"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "for_level", "make"]
 
 
 class Bot(Protocol):
@@ -36,6 +37,7 @@ class Bot(Protocol):
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
     "ismcts": IsmctsBot,
 }
 

@@ -6,6 +6,10 @@ in that world (availability counts, Cowling et al. 2012), adds one node, plays t
 with the rollout policy, and credits every node with the return of the player who chose it.
 The bot uses only ``legal_actions()``, ``determinize()`` and what worlds offer, so it plays
 the same in every position its player cannot tell apart.
+
+Rollouts: ``random`` uses the engine's fast path (``state.playout``: internal moves, no
+notation); ``greedy`` plays each game's heuristic through the observation, slower per move
+but better informed. Neither the tree nor the rollouts make deliberate misses (Tač).
 """
 
 from __future__ import annotations
@@ -15,7 +19,11 @@ import random
 import time
 from typing import Any
 
+from kartaros.bots.greedy import policy_for
 from kartaros.state import GameState
+
+ROLLOUTS = ("random", "greedy")
+_NO_EVENTS = 1 << 62  # ``observation(p, since=…)`` beyond the end: no history in rollouts
 
 
 class _Node:
@@ -29,8 +37,16 @@ class _Node:
         self.available = 0
 
 
+def search_actions(state: GameState) -> list[str]:
+    """The legal actions a bot considers: deliberate misses only when nothing else is legal."""
+    legal = state.legal_actions()
+    honest = [a for a in legal if not state.is_miss(a)]
+    return honest or legal
+
+
 class IsmctsBot:
-    """``iterations`` per move, or ``seconds`` per move if given; UCT constant ``c``."""
+    """``iterations`` per move, or ``seconds`` per move if given; UCT constant ``c``;
+    ``rollout`` policy ``random`` or ``greedy``."""
 
     def __init__(
         self,
@@ -40,24 +56,29 @@ class IsmctsBot:
         seconds: float | None = None,
         c: float = 0.7,
         rollout: str = "random",
-        max_rollout: int = 5000,
+        max_rollout: int = 100_000,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number ≥ 1; got {iterations!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a positive number; got {seconds!r}")
-        if rollout != "random":
-            raise ValueError(f"rollout must be 'random' for now; got {rollout!r}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}; got {rollout!r}")
+        if not (isinstance(c, int | float) and c >= 0):
+            raise ValueError(f"c must be a number ≥ 0; got {c!r}")
         self.name = "ismcts"
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
+        self.rollout = rollout
         self.max_rollout = max_rollout
         self.last_iterations = 0
+        self.last_rollout_moves = 0
+        self.last_seconds = 0.0
 
     def choose(self, state: GameState) -> str:
-        legal = state.legal_actions()
+        legal = search_actions(state)
         if not legal:
             raise ValueError("the game is over: there is no move to choose")
         if len(legal) == 1:
@@ -65,10 +86,11 @@ class IsmctsBot:
         me = state.current_player
         assert me is not None
         root = _Node(-1)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = moves = 0
         while True:
-            self._iterate(state, me, root)
+            moves += self._iterate(state, me, root)
             done += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
@@ -76,48 +98,77 @@ class IsmctsBot:
             elif done >= self.iterations:
                 break
         self.last_iterations = done
+        self.last_rollout_moves = moves
+        self.last_seconds = time.perf_counter() - start
         return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
 
-    def _iterate(self, state: GameState, me: int, root: _Node) -> None:
+    def _iterate(self, state: GameState, me: int, root: _Node) -> int:
+        """One iteration; returns the number of moves it played in its world."""
         rng = self.rng
-        world = state.determinize(me, rng.getrandbits(63))
+        world = state.determinize(me, rng.getrandbits(64))
         node = root
         path = [root]
+        c = self.c
+        moves = 0
         # Selection and expansion.
         while not world.is_over:
-            legal = world.legal_actions()
+            legal = search_actions(world)
+            if len(legal) == 1:  # no choice, no node: forced steps stay out of the tree
+                moves += world.playout(rng, until_choice=True)
+                continue
             player = world.current_player
             assert player is not None
-            untried = [a for a in legal if a not in node.children]
+            children = node.children
+            untried = [a for a in legal if a not in children]
             if untried:
                 action = untried[rng.randrange(len(untried))]
-                child = node.children[action] = _Node(player)
+                child = children[action] = _Node(player)
                 world.apply(action)
+                moves += 1
                 path.append(child)
                 break
-            log_n = 0.0
-            for a in legal:
-                node.children[a].available += 1
             best, best_value = legal[0], -math.inf
             for a in legal:
-                child = node.children[a]
-                log_n = math.log(child.available)
-                value = child.reward / child.visits + self.c * math.sqrt(log_n / child.visits)
+                child = children[a]
+                child.available += 1
+                value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
                 if value > best_value:
                     best, best_value = a, value
             world.apply(best)
-            node = node.children[best]
+            moves += 1
+            node = children[best]
             path.append(node)
         # Rollout.
-        for _ in range(self.max_rollout):
-            if world.is_over:
-                break
-            legal = world.legal_actions()
-            world.apply(legal[rng.randrange(len(legal))])
+        if self.rollout == "random":
+            moves += world.playout(rng, self.max_rollout)
+        else:
+            moves += self._greedy_rollout(world)
         returns = world.returns() if world.is_over else [1.0 / world.num_players] * world.num_players
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += returns[visited.player]
+        return moves
+
+    def _greedy_rollout(self, world: GameState) -> int:
+        policy = policy_for(world.game)
+        rng = self.rng
+        moves = 0
+        while not world.is_over and moves < self.max_rollout:
+            legal = search_actions(world)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                player = world.current_player
+                assert player is not None
+                action = policy(world.observation(player, since=_NO_EVENTS), legal, rng)
+            world.apply(action)
+            moves += 1
+        return moves
 
     def stats(self) -> dict[str, Any]:
-        return {"iterations": self.last_iterations}
+        """The last search: iterations, rollout moves and seconds spent."""
+        return {
+            "iterations": self.last_iterations,
+            "rollout_moves": self.last_rollout_moves,
+            "seconds": self.last_seconds,
+        }

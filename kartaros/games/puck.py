@@ -119,6 +119,7 @@ def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
 
 
 _COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
+_PLAYOUT_CACHE: dict[tuple[int, tuple[int, ...]], list[Any]] = {}  # (hand size, caps) → exchange ints
 _HEADS_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
 
 
@@ -285,6 +286,23 @@ class PuckState(GameState):
             for head, mask in heads:
                 for suffix, code in options:
                     moves[head + suffix] = mask | code
+        return moves
+
+    def _playout_moves(self) -> list[Any]:
+        """The exchange moves as bare ints, no notation (the search fast path)."""
+        if self.phase != EXCHANGE:
+            return [M_DRAW] if self.phase == DRAW else [M_TURN]
+        p = self.order[self.step]
+        caps = tuple([0 if q == p else min(len(pile), HAND_SIZE) for q, pile in enumerate(self.piles)])
+        key = (len(self.hands[p]), caps)
+        moves = _PLAYOUT_CACHE.get(key)
+        if moves is None:
+            moves = _PLAYOUT_CACHE[key] = [M_HOLD] + [
+                mask | code
+                for options, heads in zip(_takes(caps)[1:], _COMBOS[key[0]][1:], strict=False)
+                for mask in (sum(1 << i for i in combo) for combo in heads)
+                for _, code in options
+            ]
         return moves
 
     def _play(self, move: Any) -> None:

@@ -416,6 +416,17 @@ class TacState(GameState):
         self._end(returns, reason, detail)
         self.events.append(("end", -1, reason, returns))
 
+    # ---- T11: misses, for bots and search -----------------------------------------------------
+
+    def is_miss(self, action: str) -> bool:
+        return action.endswith("?")
+
+    def _playout_moves(self) -> list[Any]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_moves()
+        return [m for m in legal.values() if m != TURN_MISS and m != KEEP_MISS]
+
     # ---- illegal input ----------------------------------------------------------------------
 
     def _why_illegal(self, action: str) -> str:

@@ -1,0 +1,70 @@
+"""The search fast path (``state.playout``): the same game as the string API, without notation."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import kartaros
+from kartaros.errors import RecordError
+from tests.test_all_games import SEATINGS, cards_of
+
+OPEN_TAC = {"calls": "open"}
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_playout_moves_are_the_legal_moves_without_misses(name: str, players: int) -> None:
+    chooser = random.Random(players)
+    variant = OPEN_TAC if name == "tac" else None
+    for seed in range(8):
+        state = kartaros.new_game(name, players=players, seed=seed, variant=variant)
+        while not state.is_over:
+            legal = state.legal_actions()
+            internal = state._legal_moves()
+            honest = [internal[a] for a in legal if not state.is_miss(a)]
+            assert Counter(map(repr, state._playout_moves())) == Counter(map(repr, honest))
+            state.apply(chooser.choice(legal))
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_playout_ends_the_game_and_conserves_cards(name: str, players: int) -> None:
+    for seed in range(5):
+        state = kartaros.new_game(name, players=players, seed=seed)
+        deck = cards_of(state)
+        moves = state.playout(random.Random(seed))
+        assert state.is_over and moves > 0
+        assert cards_of(state) == deck
+        assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_playout_is_reproducible_and_leaves_the_original_alone() -> None:
+    state = kartaros.new_game("kec", seed=3)
+    before = state.record()
+    a, b = state.clone(), state.clone()
+    assert a.playout(random.Random(9)) == b.playout(random.Random(9))
+    assert a.zones() == b.zones() and a.returns() == b.returns()
+    assert state.record() == before
+
+
+def test_a_played_out_state_has_no_record() -> None:
+    state = kartaros.new_game("puck", players=3, seed=1)
+    state.playout(random.Random(1), max_moves=3)
+    with pytest.raises(RecordError, match="played out"):
+        state.record()
+
+
+def test_playout_until_choice_plays_only_forced_moves() -> None:
+    state = kartaros.new_game("tac", players=2, seed=5)
+    moved = state.playout(random.Random(0), until_choice=True)
+    assert moved > 0
+    assert state.is_over or len(state._playout_moves()) > 1
+
+
+def test_T11_playouts_never_miss_in_open_mode() -> None:
+    for seed in range(30):
+        state = kartaros.new_game("tac", players=3, seed=seed, variant=OPEN_TAC)
+        state.playout(random.Random(seed))
+        assert state.is_over
+        assert not any(event["type"] in ("miss", "call", "pass") for event in state.observation(0)["events"])
