@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -16,10 +18,13 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
 from rich.text import Text
 
 import kartaros
 from kartaros import cli_render as view
+from kartaros.analysis.bots import BotSpec, parse_bots
 from kartaros.bots import BOTS, Bot, make
 from kartaros.info import GameInfo
 from kartaros.state import GameState
@@ -356,6 +361,198 @@ def rules(
 def games() -> None:
     """List the games, their players and their rule options."""
     Console().print(view.games_view(kartaros.GAMES))
+
+
+# ---- simulate, tournament --------------------------------------------------------------
+
+_PROGRESS_FROM = 10  # games: fewer finish too soon for a progress bar to help
+
+
+@contextmanager
+def _progress_bar(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
+    """A progress callback drawing a bar on a terminal (none in JSON mode or for short runs)."""
+    console = Console()
+    if quiet or total < _PROGRESS_FROM or not console.is_terminal:
+        yield None
+        return
+    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done: bar.advance(task, done)
+
+
+def _analysis_options(
+    game: str, bots: str, n: str, players: str | None, seed: str | None, jobs: str, variant: str | None
+) -> tuple[GameInfo, list[BotSpec], int, int | None, int | None, int, dict[str, Any] | None]:
+    """The options shared by ``simulate`` and ``tournament``, checked (exit code 2 when wrong)."""
+    info = _game(game)
+    n_value = _int_option(n, "-n")
+    if n_value is None or n_value < 1:
+        _fail(f"-n must be a whole number ≥ 1; got {n!r}")
+    jobs_value = _int_option(jobs, "--jobs")
+    if jobs_value is None or jobs_value < 1:
+        _fail(f"--jobs must be a whole number ≥ 1; got {jobs!r}")
+    seed_value = _int_option(seed, "--seed")
+    if seed_value is not None and seed_value < 0:
+        _fail(f"--seed must be a whole number ≥ 0; got {seed!r}")
+    players_value = _int_option(players, "--players")
+    options = _json_option(variant, "--variant")
+    try:
+        specs = parse_bots(bots)
+        kartaros.new_game(game, players=players_value, seed=0, variant=options)
+    except ValueError as err:
+        _fail(str(err))
+    return info, specs, n_value, players_value, seed_value, jobs_value, options
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _interval(ci: tuple[float, float]) -> str:
+    return f"{_percent(ci[0])} – {_percent(ci[1])}"
+
+
+_BOTS_HELP = "Comma-separated bots, each NAME or NAME:KEY=VALUE,…, e.g. random,ismcts:iterations=200."
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
+    bots: Annotated[str, typer.Option(metavar="BOTS", help=_BOTS_HELP)],
+    n: Annotated[str, typer.Option("-n", "--games", metavar="N", help="How many games to play.")] = "100",
+    players: Annotated[str | None, typer.Option(metavar="INT", help="How many play (default: the fewest).")] = None,
+    seed: Annotated[str | None, typer.Option(metavar="INT", help="Seed of the whole run (default: random).")] = None,
+    jobs: Annotated[str, typer.Option(metavar="J", help="Processes to play in (same results for any J).")] = "1",
+    variant: Annotated[
+        str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    plot: Annotated[
+        Path | None, typer.Option(metavar="FILE", help="Save a PNG of game lengths and win rates (needs matplotlib).")
+    ] = None,
+) -> None:
+    """Play bots against each other with rotating seats: win rates, game length, first seat's edge."""
+    from kartaros.analysis import simulate as run_simulation
+    from kartaros.analysis.plot import plot_simulation, require_matplotlib
+
+    info, specs, count, players_value, seed_value, jobs_value, options = _analysis_options(
+        game, bots, n, players, seed, jobs, variant
+    )
+    if plot is not None:
+        try:
+            require_matplotlib()
+        except RuntimeError as err:
+            _fail(str(err))
+        if plot.is_dir() or not plot.parent.is_dir():
+            _fail(f"cannot save the plot to {str(plot)!r}: no such folder, or it is a folder itself")
+    try:
+        with _progress_bar(count, as_json) as progress:
+            result = run_simulation(
+                game, specs, count, players=players_value, seed=seed_value, jobs=jobs_value, variant=options,
+                progress=progress,
+            )
+    except ValueError as err:  # a bot that fails on this game, an illegal move
+        _fail(str(err))
+    if plot is not None:
+        try:
+            plot_simulation(result, plot)
+        except OSError as err:
+            _fail(f"cannot save the plot to {str(plot)!r}: {err}")
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+        return
+    console = Console(highlight=False)
+    console.print(Text.assemble(
+        (info.title, "bold"), f" · {result.players} players · {result.n} games · seed {result.seed}"
+    ))
+    table = Table(caption="95% Wilson intervals; fair: the win rate if all bots were equal")
+    for column in ("bot", "games", "wins", "win rate", "95% interval", "fair"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for label, rate in result.bot_rates().items():
+        table.add_row(
+            label, str(rate.games), f"{rate.wins:g}", _percent(rate.win_rate), _interval(rate.ci95), _percent(rate.fair)
+        )
+    console.print(table)
+    first = result.first_seat
+    console.print(
+        f"First seat: wins {_percent(first.win_rate)} ({_interval(first.ci95)}) against a fair "
+        f"{_percent(first.fair)}: an advantage of {100 * (first.win_rate - first.fair):+.1f} points."
+    )
+    data = result.to_dict()
+    console.print(
+        f"Game length: {result.mean_moves:.1f} actions on average (median {data['median_moves']:g}, "
+        f"{data['min_moves']}–{data['max_moves']}); draws: {result.draws}."
+    )
+    if plot is not None:
+        console.print(Text(f"Plot saved to {plot}", style="dim"))
+
+
+@app.command()
+def tournament(
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
+    bots: Annotated[str, typer.Option(metavar="BOTS", help=_BOTS_HELP)],
+    n: Annotated[str, typer.Option("-n", "--games", metavar="N", help="Games per pair of bots.")] = "50",
+    players: Annotated[str | None, typer.Option(metavar="INT", help="Seats per game (default: the fewest).")] = None,
+    seed: Annotated[str | None, typer.Option(metavar="INT", help="Seed of the whole run (default: random).")] = None,
+    jobs: Annotated[str, typer.Option(metavar="J", help="Processes to play in (same results for any J).")] = "1",
+    variant: Annotated[
+        str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+) -> None:
+    """A round robin between bots, with Bradley–Terry ratings (Elo scale) and 95% intervals."""
+    from kartaros.analysis import tournament as run_tournament
+
+    info, specs, count, players_value, seed_value, jobs_value, options = _analysis_options(
+        game, bots, n, players, seed, jobs, variant
+    )
+    if len(specs) < 2:
+        _fail("a tournament needs at least two bots, e.g. --bots random,ismcts")
+    pairs = len(specs) * (len(specs) - 1) // 2
+    try:
+        with _progress_bar(pairs * count, as_json) as progress:
+            result = run_tournament(
+                game, specs, count, players=players_value, seed=seed_value, jobs=jobs_value, variant=options,
+                progress=progress,
+            )
+    except ValueError as err:
+        _fail(str(err))
+    if as_json:
+        typer.echo(json.dumps(result.to_dict()))
+        return
+    console = Console(highlight=False)
+    console.print(Text.assemble(
+        (info.title, "bold"),
+        f" · {result.players} players · {count} games per pair · {len(result.games)} games · seed {result.seed}",
+    ))
+    table = Table(caption="Bradley–Terry on the Elo scale, the field's mean at 0; 95% bootstrap interval")
+    for column in ("#", "bot", "rating", "95% interval", "score", "games"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for rank, rating in enumerate(result.ratings, 1):
+        low, high = rating.ci95
+        table.add_row(
+            str(rank), rating.bot, f"{rating.rating:+.0f}", f"{low:+.0f} – {high:+.0f}",
+            f"{rating.score:g} ({_percent(rating.score / rating.games)})", str(rating.games),
+        )
+    console.print(table)
+    order = [result.bots.index(r.bot) for r in result.ratings]
+    matrix = Table(title="Head to head: the row's share of the points against the column")
+    matrix.add_column("")
+    for b in order:
+        matrix.add_column(result.bots[b], justify="right")
+    h2h = result.head_to_head()
+    for a in order:
+        cells = []
+        for b in order:
+            if a == b:
+                cells.append("·")
+                continue
+            score, played = h2h[(min(a, b), max(a, b))]
+            cells.append(_percent((score if a < b else played - score) / played))
+        matrix.add_row(result.bots[a], *cells)
+    console.print(matrix)
+    console.print(f"Game length: {result.mean_moves:.1f} actions on average.")
 
 
 @app.command()

@@ -141,10 +141,13 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "nope"], "unknown game 'nope'; kartaros plays: kec"),
         (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
         (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
-        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: ismcts, random"),
+        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: greedy, ismcts, "
+         "random"),
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
         (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
+        (["play", "kec", "--lang", "de"], "--lang must be one of en, sr; got 'de'"),
+        (["replay", "game.json", "--lang", "fr"], "--lang must be one of en, sr; got 'fr'"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
@@ -236,6 +239,20 @@ def test_replay_prints_numbered_moves_and_the_result(tmp_path: Path) -> None:
         assert f"Player {winner} wins." in result.output
 
 
+def test_play_and_replay_in_serbian(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--save", str(save), "--name", "Milan", "--lang", "sr", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    for words in ("Tvoj potez, Milan", "Milan (ti)", "Ostatak", "Tvoja ruka", "Rezultat", "prinudno"):
+        assert words in result.output
+    assert "Your turn" not in result.output and "Stock" not in result.output
+    replayed = runner.invoke(app, ["replay", str(save), "--lang", "sr"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "Igrač 0 dobija 4 karte:" in replayed.output and "1. Igrač 0: vuci kartu sa ostatka" in replayed.output
+    assert "Rezultat" in replayed.output and "is dealt" not in replayed.output
+    assert "Player 0 is dealt 4 cards:" in runner.invoke(app, ["replay", str(save)]).output
+
+
 def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     play("--seed", "3", "--save", str(save), input="q\n")
@@ -315,7 +332,7 @@ def test_random_bot_is_deterministic() -> None:
 
 
 def test_unknown_bot_and_bad_parameters() -> None:
-    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: ismcts, random"):
+    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: greedy, ismcts, random"):
         make("nope")
     with pytest.raises(ValueError, match="takes no parameters"):
         make("random", depth=3)

@@ -1,0 +1,270 @@
+"""Measuring bots: ``kartaros.analysis`` and the ``simulate`` / ``tournament`` commands."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from kartaros.analysis import BotSpec, bradley_terry, parse_bots, seating, simulate, tournament, wilson
+from kartaros.analysis.stats import derive_seed
+from kartaros.analysis.tournament import pair_seats
+from kartaros.cli import app
+
+runner = CliRunner()
+FAST = "nesalomljiv"  # the shortest game with random bots (about 60 actions)
+
+
+def cli(*args: str) -> Any:
+    result = runner.invoke(app, list(args))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+# ---- seating ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("bots", "players"), [(b, k) for b in range(1, 6) for k in range(2, 6)])
+def test_every_block_of_games_seats_each_bot_everywhere_once(bots: int, players: int) -> None:
+    for block in range(6):
+        games = [seating(block * bots + r, bots, players) for r in range(bots)]
+        for seat in range(players):
+            assert sorted(g[seat] for g in games) == list(range(bots))
+        if bots > players:
+            assert all(len(set(g)) == players for g in games)  # distinct bots in one game
+        else:
+            assert all(set(g) == set(range(bots)) for g in games)  # every bot plays every game
+
+
+@pytest.mark.parametrize(("bots", "players"), [(3, 2), (4, 2), (4, 3), (5, 3)])
+def test_with_more_bots_than_seats_every_line_up_is_played_once_per_cycle(bots: int, players: int) -> None:
+    cycle = math.perm(bots, players)
+    line_ups = [seating(i, bots, players) for i in range(cycle)]
+    assert sorted(line_ups) == sorted(itertools.permutations(range(bots), players))
+
+
+def test_each_bot_sits_first_equally_often_in_a_simulation() -> None:
+    result = simulate(FAST, ["random", "random", "random"], n=12, seed=3)
+    assert Counter(g.seats[0] for g in result.games) == {0: 4, 1: 4, 2: 4}
+    assert all(len(set(g.seats)) == 2 for g in result.games)
+
+
+def test_pairs_alternate_seats() -> None:
+    assert pair_seats(0, 2, 0, 2) == (0, 2)
+    assert pair_seats(0, 2, 1, 2) == (2, 0)
+    assert pair_seats(1, 3, 0, 4) == (1, 3, 1, 3)
+    assert pair_seats(1, 3, 1, 3) == (3, 1, 3)
+
+
+# ---- statistics ------------------------------------------------------------------------
+
+
+def test_wilson_interval_on_known_numbers() -> None:
+    low, high = wilson(5, 10)
+    assert low == pytest.approx(0.236593, abs=1e-6) and high == pytest.approx(0.763407, abs=1e-6)
+    low, high = wilson(0, 10)
+    assert low == 0 and high == pytest.approx(0.277533, abs=1e-6)
+    low, high = wilson(10, 10)
+    assert high == 1 and low == pytest.approx(0.722467, abs=1e-6)
+    low, high = wilson(81, 263)  # 30.8%: the usual textbook example
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    assert wilson(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson(11, 10)
+
+
+def test_bradley_terry_on_known_numbers() -> None:
+    # a beat b 3 times in 4: the fit gives pi_a / pi_b = 3 exactly.
+    a, b = bradley_terry([[0, 3], [1, 0]], [[0, 4], [4, 0]])
+    assert a - b == pytest.approx(math.log(3), abs=1e-8) and a + b == pytest.approx(0, abs=1e-12)
+    # a transitive field: a beats b and b beats c 2 to 1 each, a beats c 4 to 1.
+    x = bradley_terry([[0, 2, 4], [1, 0, 2], [1, 1, 0]], [[0, 3, 5], [3, 0, 3], [5, 3, 0]])
+    assert x[0] > x[1] > x[2]
+
+
+def test_derived_seeds_are_stable_and_distinct() -> None:
+    assert derive_seed(1, 2, "deal") == derive_seed(1, 2, "deal")
+    seeds = {derive_seed(s, i, part) for s in range(3) for i in range(50) for part in ("deal", "seat")}
+    assert len(seeds) == 300 and all(0 <= s < 2**63 for s in seeds)
+
+
+# ---- simulate --------------------------------------------------------------------------
+
+
+def test_simulation_is_reproducible_and_the_same_in_two_processes() -> None:
+    one = simulate(FAST, ["random", "random"], n=16, seed=11)
+    again = simulate(FAST, ["random", "random"], n=16, seed=11)
+    two = simulate(FAST, ["random", "random"], n=16, seed=11, jobs=2)
+    assert one.games == again.games == two.games
+    assert one.to_dict() == two.to_dict()
+    assert [g.index for g in two.games] == list(range(16))
+    assert simulate(FAST, ["random", "random"], n=16, seed=12).games != one.games
+
+
+def test_a_simulation_with_a_searching_bot() -> None:
+    progress: list[int] = []
+    result = simulate(FAST, ["ismcts:iterations=2", "random"], n=4, seed=1, progress=progress.append)
+    assert sum(progress) == 4
+    rates = result.bot_rates()
+    assert list(rates) == ["ismcts:iterations=2", "random"]
+    assert rates["ismcts:iterations=2"].wins + rates["random"].wins == pytest.approx(4)
+
+
+def test_a_bot_in_several_seats_counts_all_of_them() -> None:
+    result = simulate("puck", ["random", "random"], n=8, players=4, seed=2)
+    rates = result.bot_rates()
+    assert [r.games for r in rates.values()] == [8, 8]  # both play every game, two seats each
+    assert sum(r.wins for r in rates.values()) == pytest.approx(8)
+    assert all(r.fair == pytest.approx(0.5) for r in rates.values())
+    seats = result.seat_rates()
+    assert sum(s.win_rate for s in seats) == pytest.approx(1)
+    assert result.first_seat == seats[0] and result.first_seat.fair == 0.25
+
+
+def test_a_simulation_takes_a_variant_and_records_it() -> None:
+    result = simulate(FAST, ["random"], n=3, seed=1, variant={"weapons_first": True})
+    assert result.variant["weapons_first"] is True
+    with pytest.raises(ValueError, match="weapons_first"):
+        simulate(FAST, ["random"], n=3, seed=1, variant={"weapons_first": "yes"})
+
+
+# ---- bot specs -------------------------------------------------------------------------
+
+
+def test_bot_specs_with_parameters() -> None:
+    assert parse_bots("random,ismcts:iterations=200") == [
+        BotSpec("random"), BotSpec("ismcts", (("iterations", 200),))
+    ]
+    specs = parse_bots(" ismcts:seconds=0.5, c=1.0 ,random")
+    assert specs == [BotSpec("ismcts", (("seconds", 0.5), ("c", 1.0))), BotSpec("random")]
+    assert specs[0].text == "ismcts:seconds=0.5,c=1.0"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("random,chess", "there is no bot called 'chess'"),
+        ("random,,random", "empty bot name"),
+        ("random,c=1", "'c=1' is a parameter without a bot"),
+        ("ismcts:", "no parameters after 'ismcts:'"),
+        ("ismcts:200", "bad bot parameter '200'"),
+        ("ismcts:depth=3", "ismcts has no parameter 'depth'"),
+        ("ismcts:iterations=0", "iterations must be a whole number"),
+        ("ismcts:c=1,c=2", "given twice"),
+        ("random:x=1", "takes no parameters"),
+    ],
+)
+def test_bad_bot_specs_are_explained(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        parse_bots(text)
+    result = cli("simulate", FAST, "--bots", text, "-n", "2")
+    assert result.exit_code == 2
+    assert message in " ".join(result.output.split())
+
+
+# ---- the command line ------------------------------------------------------------------
+
+
+def test_simulate_json() -> None:
+    result = cli("simulate", FAST, "--bots", "random,random", "-n", "10", "--seed", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data["bots"]) == {"random", "random#2"}
+    for bot in data["bots"].values():
+        assert set(bot) >= {"wins", "games", "win_rate", "ci95"}
+        assert bot["games"] == 10 and bot["ci95"][0] <= bot["win_rate"] <= bot["ci95"][1]
+    assert data["mean_moves"] > 0 and data["n"] == 10 and data["seed"] == 4
+    assert data["first_seat"]["fair"] == 0.5 and len(data["seats"]) == 2
+    same = cli("simulate", FAST, "--bots", "random,random", "-n", "10", "--seed", "4", "--json", "--jobs", "2")
+    assert json.loads(same.output) == data
+
+
+def test_simulate_table() -> None:
+    result = cli("simulate", FAST, "--bots", "random,random", "-n", "6", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "random#2" in result.output and "First seat" in result.output and "Game length" in result.output
+
+
+def test_simulate_plot_writes_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    target = tmp_path / "sim.png"
+    result = cli("simulate", FAST, "--bots", "random,random", "-n", "8", "--seed", "1", "--plot", str(target))
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_simulate_plot_without_matplotlib_says_how_to_get_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib now fails
+    result = cli("simulate", FAST, "--bots", "random", "-n", "2", "--plot", str(tmp_path / "x.png"))
+    assert result.exit_code == 2 and "kartaros[plot]" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess", "--bots", "random"], "unknown game 'chess'"),
+        ([FAST, "--bots", "random", "-n", "0"], "-n must be a whole number ≥ 1"),
+        ([FAST, "--bots", "random", "--jobs", "zero"], "--jobs must be a whole number"),
+        ([FAST, "--bots", "random", "--seed", "-1"], "--seed must be a whole number ≥ 0"),
+        ([FAST, "--bots", "random", "--players", "3"], "played by 2 players"),
+        ([FAST, "--bots", "random", "--variant", "{bad"], "--variant must be a JSON object"),
+        ([FAST, "--bots", "random", "--plot", "/no/such/folder/x.png"], "cannot save the plot"),
+    ],
+)
+def test_simulate_errors(args: list[str], message: str) -> None:
+    result = cli("simulate", *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+# ---- tournament ------------------------------------------------------------------------
+
+
+def test_equal_bots_get_ratings_whose_intervals_cover_equality() -> None:
+    covered = 0
+    for seed in range(3):
+        result = tournament(FAST, ["random", "random", "random"], n=30, seed=seed, resamples=300)
+        assert len(result.games) == 90 and len(result.ratings) == 3
+        assert sum(r.rating for r in result.ratings) == pytest.approx(0, abs=1e-6)
+        assert [r.rating for r in result.ratings] == sorted((r.rating for r in result.ratings), reverse=True)
+        for rating in result.ratings:
+            low, high = rating.ci95
+            assert low <= rating.rating <= high and rating.games == 60
+            covered += low < 0 < high
+    # Each 95% interval misses 0 one time in twenty: 7 of 9 or more covering fails about once in 100 runs.
+    assert covered >= 7
+
+
+def test_tournaments_are_reproducible_in_two_processes() -> None:
+    one = tournament(FAST, ["random", "random"], n=10, seed=5, resamples=100)
+    two = tournament(FAST, ["random", "random"], n=10, seed=5, resamples=100, jobs=2)
+    assert one.games == two.games and one.ratings == two.ratings
+
+
+def test_a_bot_that_always_wins_keeps_a_finite_rating() -> None:
+    result = tournament(FAST, ["random", "random"], n=4, seed=1, resamples=50)
+    assert all(math.isfinite(r.rating) and math.isfinite(r.ci95[0]) for r in result.ratings)
+
+
+def test_tournament_cli_table_and_json() -> None:
+    result = cli("tournament", FAST, "--bots", "random,ismcts:iterations=2", "-n", "2", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    assert "ismcts:iterations=2" in result.output and "Head to head" in result.output
+    result = cli("tournament", FAST, "--bots", "random,random", "-n", "4", "--seed", "3", "--json")
+    data = json.loads(result.output)
+    assert set(data["ratings"]) == {"random", "random#2"} and data["games_per_pair"] == 4
+    assert all(len(r["ci95"]) == 2 for r in data["ratings"].values())
+    assert data["pairs"][0]["games"] == 4
+
+
+def test_tournament_needs_two_bots() -> None:
+    result = cli("tournament", FAST, "--bots", "random")
+    assert result.exit_code == 2 and "at least two bots" in result.output
