@@ -28,6 +28,7 @@ from kartaros.analysis.bots import BotSpec, parse_bots
 from kartaros.bots import BOTS, Bot, make
 from kartaros.info import GameInfo
 from kartaros.state import GameState
+from kartaros.words import LANGUAGES
 
 app = typer.Typer(
     name="kartaros",
@@ -99,14 +100,35 @@ def match_action(text: str, legal: list[str]) -> str | None:
     return next((action for action in legal if _tokens(action) == wanted), None)
 
 
+# ---- the language of the game's words ---------------------------------------------------
+
+_LANG_HELP = "The game's words: en (English) or sr (Serbian)."
+
+
+def _lang_option(text: str) -> str:
+    lang = text.strip().lower()
+    if lang not in LANGUAGES:
+        _fail(f"--lang must be one of {', '.join(LANGUAGES)}; got {text!r}")
+    return lang
+
+
+def _end_words(info: GameInfo, state: GameState, names: list[str], lang: str) -> str | None:
+    """The game's end event in words, or None if the game has not ended."""
+    events = state.public_observation()["events"]
+    return info.describe_event(events[-1], names, lang) if events and events[-1]["type"] == "end" else None
+
+
 # ---- play ------------------------------------------------------------------------------
 
 
 class Match:
     """One person against bots, in the terminal."""
 
-    def __init__(self, info: GameInfo, state: GameState, seat: int, names: list[str], bots: dict[int, Bot]) -> None:
+    def __init__(
+        self, info: GameInfo, state: GameState, seat: int, names: list[str], bots: dict[int, Bot], lang: str = "en"
+    ) -> None:
         self.info, self.state, self.seat, self.names, self.bots = info, state, seat, names, bots
+        self.lang = lang  # the language of the game's words: en or sr
         self.console = Console(highlight=False)
         self.log: list[view.LogEntry] = []
         self.events_seen = 0
@@ -115,7 +137,7 @@ class Match:
     def _note_events(self, entry: view.LogEntry) -> None:
         """Put the events new in the person's observation into ``entry``, and log it."""
         seen = self.state.observation(self.seat, since=self.events_seen)
-        entry.lines = [self.info.describe_event(e, self.names) for e in seen["events"]]
+        entry.lines = [self.info.describe_event(e, self.names, self.lang) for e in seen["events"]]
         self.events_seen = seen["event_count"]
         if entry.lines or entry.action is not None:
             self.log.append(entry)
@@ -131,20 +153,20 @@ class Match:
 
     def _show(self) -> dict[str, Any]:
         """The log since the last prompt and the table; returns the observation shown."""
-        log = view.log_view(self.log)
+        log = view.log_view(self.log, lang=self.lang)
         self.log = []
         self.console.rule(style="dim")
         if log is not None:
             self.console.print(log)
         obs = self.state.observation(self.seat)
-        self.console.print(view.table_view(self.info, obs, self.names))
+        self.console.print(view.table_view(self.info, obs, self.names, self.lang))
         return obs
 
     def _ask(self, legal: list[str]) -> str | None:
         """The person's move, or None if he leaves."""
         obs = self._show()
-        self.console.print(view.turn_line(self.info, obs, self.names, self.seat))
-        self.console.print(view.moves_view(self.info, obs, legal))
+        self.console.print(view.turn_line(self.info, obs, self.names, self.seat, self.lang))
+        self.console.print(view.moves_view(self.info, obs, legal, self.lang))
         hint = f"type a number from 1 to {len(legal)} or a move like {legal[-1]}"
         while True:
             try:
@@ -158,7 +180,7 @@ class Match:
             if action is not None:
                 return action
             if text.strip() in ("?", "h", "help"):
-                self.console.print(view.moves_view(self.info, obs, legal))
+                self.console.print(view.moves_view(self.info, obs, legal, self.lang))
                 message = f"Moves are listed above; {hint}."
             elif not text.strip():
                 message = f"Please {hint} (q quits)."
@@ -191,7 +213,8 @@ class Match:
         outcome = self.state.outcome()
         if completed and outcome is not None:
             self._show()
-            self.console.print(view.result_view(outcome, self.names, self.seat))
+            end = _end_words(self.info, self.state, self.names, self.lang)
+            self.console.print(view.result_view(outcome, self.names, self.seat, self.lang, end))
             for player in self.bots:  # the game is over: the other hands may be shown
                 hand = self.state.observation(player).get("hand")
                 if hand:
@@ -224,8 +247,10 @@ def play(
     variant: Annotated[
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
+    lang: Annotated[str, typer.Option(metavar="en|sr", help=_LANG_HELP)] = "en",
 ) -> None:
     """Play a game against bots (one bot in each other seat)."""
+    lang = _lang_option(lang)
     seed_value = _int_option(seed, "--seed")
     seat_value = _int_option(seat, "--seat")
     players_value = _int_option(players, "--players")
@@ -249,7 +274,7 @@ def play(
         _fail(str(err))
     names = ["Bot" if len(others) == 1 else f"Bot {p}" for p in range(seats)]
     names[seat_value] = name.strip() or "Player"
-    match = Match(info, state, seat_value, names, bots)
+    match = Match(info, state, seat_value, names, bots, lang)
     completed = match.run()
     match.finish(completed)
     if save is not None:
@@ -284,12 +309,17 @@ def _load_record(file: Path) -> dict[str, Any]:
 
 
 @app.command()
-def replay(file: Annotated[Path, typer.Argument(metavar="FILE", help="A record from `kartaros play --save`.")]) -> None:
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A record from `kartaros play --save`.")],
+    lang: Annotated[str, typer.Option(metavar="en|sr", help=_LANG_HELP)] = "en",
+) -> None:
     """Show a saved game move by move."""
+    lang = _lang_option(lang)
     record = _load_record(file)
     info = kartaros.GAMES[record["game"]]
     console = Console(highlight=False)
-    names = [f"Player {p}" for p in range(int(record.get("players") or info.min_players))]
+    player = "Igrač" if lang == "sr" else "Player"
+    names = [f"{player} {p}" for p in range(int(record.get("players") or info.min_players))]
     console.print(Text.assemble((info.title, "bold"), f" · seed {record['seed']} · {len(record['actions'])} moves"))
     steps = kartaros.Replay(record)
     last: tuple[int, int] | None = None  # the previous mover and his event count before it
@@ -297,17 +327,17 @@ def replay(file: Annotated[Path, typer.Argument(metavar="FILE", help="A record f
     def tell(state: GameState, mover: int, since: int) -> None:
         # Each move is told as its mover saw it: the game is over, so his own cards may show.
         for event in state.observation(mover, since=since)["events"]:
-            console.print(view.event_line(info.describe_event(event, names)))
+            console.print(view.event_line(info.describe_event(event, names, lang)))
 
     for index, action, state in steps:
         if last is None:
-            _print_deal(console, info, state, names)
+            _print_deal(console, info, state, names, lang)
         else:
             tell(state, *last)
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=_NO_EVENTS)
-        console.print(view.move_line(index + 1, names[mover], info.describe_action(before, action), action))
+        console.print(view.move_line(index + 1, names[mover], info.describe_action(before, action, lang), action))
         last = (mover, before["event_count"])
     if last is not None:
         tell(steps.final, *last)
@@ -315,19 +345,19 @@ def replay(file: Annotated[Path, typer.Argument(metavar="FILE", help="A record f
     if outcome is None:
         console.print(Text(f"The game was stopped after {len(record['actions'])} moves, before its end.", style="bold"))
     else:
-        console.print(view.result_view(outcome, names))
+        console.print(view.result_view(outcome, names, lang=lang, end=_end_words(info, steps.final, names, lang)))
 
 
 _NO_EVENTS = 1 << 62  # ``since`` beyond any history: the observation without its events
 
 
-def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str]) -> None:
+def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str], lang: str = "en") -> None:
     """The events before the first move (the deal), each player's own as he saw them."""
     views = [state.observation(p)["events"] for p in range(state.num_players)]
     for i, event in enumerate(views[0]):
         owner = event.get("player")
         shown = views[owner][i] if isinstance(owner, int) and 0 <= owner < len(views) else event
-        console.print(view.event_line(info.describe_event(shown, names)))
+        console.print(view.event_line(info.describe_event(shown, names, lang)))
 
 
 # ---- rules, games ----------------------------------------------------------------------

@@ -19,10 +19,28 @@ from rich.text import Text
 from kartaros.cards import RED_JOKER, SUIT, card_id, pretty
 from kartaros.info import GameInfo
 from kartaros.state import Outcome
+from kartaros.words import listed
 
 CARD_STYLE = {"red": "bold red on grey93", "black": "bold black on grey93"}
 LOG_LINES = 14  # lines of the log shown before a prompt
 PANEL_WIDTH = 72
+
+# The screen's own words, for ``--lang`` (the game's words come from its ``describe_*``).
+_UI = {
+    "en": {
+        "empty": "empty", "move": "move", "forced": "forced", "nothing": "(nothing visible happened)",
+        "earlier": "earlier lines", "turn": "Your turn", "drawn": "The game is drawn.", "result": "Result",
+    },
+    "sr": {
+        "empty": "prazno", "move": "potez", "forced": "prinudno", "nothing": "(ništa se nije videlo)",
+        "earlier": "ranijih redova", "turn": "Tvoj potez", "drawn": "Nerešeno.", "result": "Rezultat",
+    },
+}
+
+
+def ui(key: str, lang: str = "en") -> str:
+    """One of the screen's own words in ``lang`` (English for an unknown language)."""
+    return _UI.get(lang, _UI["en"])[key]
 
 # ---- cards -----------------------------------------------------------------------------
 
@@ -46,24 +64,24 @@ def cards(codes: Sequence[str], empty: str = "—") -> Text:
 # ---- the table -------------------------------------------------------------------------
 
 
-def table_view(info: GameInfo, obs: dict[str, Any], names: Sequence[str]) -> Panel:
+def table_view(info: GameInfo, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> Panel:
     """The table as the observing player sees it, drawn from the game's own rows."""
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    for row in info.describe_table(obs, names):
+    for row in info.describe_table(obs, names, lang):
         line = Text()
         if row.more:
             line.append("… ", style="dim")
         if row.cards is not None:
-            line.append_text(cards(row.cards, empty="empty" if row.label else ""))
+            line.append_text(cards(row.cards, empty=ui("empty", lang) if row.label else ""))
         if row.note:
             if line:
                 line.append("  ")
-            style = "bold red" if row.alert else ("bold yellow" if "◀ to move" in row.note else "cyan")
+            style = "bold red" if row.alert else ("bold yellow" if row.mover else "cyan")
             line.append(row.note, style=style)
         grid.add_row(Text(row.label), line)
-    title = Text.assemble((info.title, "bold"), f" · move {obs.get('actions_played', '?')}")
+    title = Text.assemble((info.title, "bold"), f" · {ui('move', lang)} {obs.get('actions_played', '?')}")
     return Panel(grid, title=title, title_align="left", box=box.ROUNDED, width=PANEL_WIDTH, padding=(0, 1))
 
 
@@ -80,15 +98,15 @@ class LogEntry:
     forced: bool = False
 
 
-def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES) -> RenderableType | None:
+def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES, lang: str = "en") -> RenderableType | None:
     rows: list[tuple[Text, Text]] = []
     for entry in entries:
         tag = Text(entry.who, style="bold")
         if entry.action is not None:
             tag.append(f" {entry.action}", style="dim")
             if entry.forced:
-                tag.append(" (forced)", style="dim")
-        for i, line in enumerate(entry.lines or ["(nothing visible happened)"]):
+                tag.append(f" ({ui('forced', lang)})", style="dim")
+        for i, line in enumerate(entry.lines or [ui("nothing", lang)]):
             rows.append((tag if i == 0 else Text(""), Text(line)))
     if not rows:
         return None
@@ -96,7 +114,7 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES) -> RenderableT
     grid.add_column(no_wrap=True)
     grid.add_column()
     if len(rows) > limit:
-        grid.add_row(Text(""), Text(f"… {len(rows) - limit} earlier lines", style="dim"))
+        grid.add_row(Text(""), Text(f"… {len(rows) - limit} {ui('earlier', lang)}", style="dim"))
         rows = rows[-limit:]
     for row in rows:
         grid.add_row(*row)
@@ -106,28 +124,29 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES) -> RenderableT
 # ---- the moves -------------------------------------------------------------------------
 
 
-def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int) -> Text:
-    line = Text(f"Your turn, {names[seat]}", style="bold green")
-    hint = info.describe_turn(obs)
+def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int, lang: str = "en") -> Text:
+    line = Text(f"{ui('turn', lang)}, {names[seat]}", style="bold green")
+    hint = info.describe_turn(obs, lang)
     if hint:
         line.append(f" — {hint}", style="green")
     return line
 
 
-def moves_view(info: GameInfo, obs: dict[str, Any], legal: Sequence[str]) -> Table:
+def moves_view(info: GameInfo, obs: dict[str, Any], legal: Sequence[str], lang: str = "en") -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(justify="right", style="bold cyan")
     grid.add_column()
     grid.add_column(style="dim")
     for number, action in enumerate(legal, 1):
-        grid.add_row(str(number), words(info.describe_action(obs, action)), Text(action))
+        grid.add_row(str(number), words(info.describe_action(obs, action, lang)), Text(action))
     return grid
 
 
 def words(sentence: str) -> Text:
-    """A sentence with its card names (``7♥``, ``Red Joker``) coloured by suit."""
+    """A sentence with its card names (``7♥``, ``Red Joker``; ``sedmica herc``, ``crveni džoker``)
+    coloured by suit."""
     text = Text(sentence)
-    text.highlight_regex(r"(?:10|[2-9AJQK])[♥♦]|Red Joker", "red")
+    text.highlight_regex(r"(?:10|[2-9AJQK])[♥♦]|Red Joker|\b\w+ (?:herc|karo)\b|\bcrven\w* džoker\w*", "red")
     return text
 
 
@@ -146,20 +165,28 @@ def event_line(sentence: str) -> Text:
 # ---- the end ---------------------------------------------------------------------------
 
 
-def result_view(outcome: Outcome, names: Sequence[str], seat: int | None = None) -> Panel:
+def result_view(
+    outcome: Outcome, names: Sequence[str], seat: int | None = None, lang: str = "en", end: str | None = None
+) -> Panel:
+    """The result; in Serbian ``end`` (the game's end event in words) stands for the engine's English detail."""
     winners = outcome.winners
+    sr = lang == "sr"
+    who = listed([names[w] for w in winners], lang)
+    who_en = " and ".join(names[w] for w in winners)
     if not winners or len(set(outcome.returns)) == 1:
-        head = Text("The game is drawn.", style="bold yellow")
+        head = Text(ui("drawn", lang), style="bold yellow")
     elif seat is not None and winners == [seat]:
-        head = Text(f"You win, {names[seat]}!", style="bold green")
+        head = Text(f"Pobeda, {names[seat]}!" if sr else f"You win, {names[seat]}!", style="bold green")
     elif seat is not None and seat not in winners:
-        head = Text(f"{' and '.join(names[w] for w in winners)} wins. You lose.", style="bold red")
+        lose = f"Pobeđuje: {who}. Ti gubiš." if sr else f"{who_en} wins. You lose."
+        head = Text(lose, style="bold red")
     else:
-        head = Text(f"{' and '.join(names[w] for w in winners)} wins.", style="bold green")
-    detail = outcome.detail[:1].upper() + outcome.detail[1:]
+        head = Text(f"Pobeđuje: {who}." if sr else f"{who_en} wins.", style="bold green")
+    detail = end if sr and end else outcome.detail[:1].upper() + outcome.detail[1:]
     scores = ", ".join(f"{names[p]} = {r:g}" for p, r in enumerate(outcome.returns))
-    body = Group(head, Text(f"{detail}."), Text(f"Returns: {scores} (reason: {outcome.reason})", style="dim"))
-    return Panel(body, title="Result", title_align="left", expand=False)
+    returns = f"Ishod: {scores} (razlog: {outcome.reason})" if sr else f"Returns: {scores} (reason: {outcome.reason})"
+    body = Group(head, Text(f"{detail}."), Text(returns, style="dim"))
+    return Panel(body, title=ui("result", lang), title_align="left", expand=False)
 
 
 # ---- the list of games -----------------------------------------------------------------

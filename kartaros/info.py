@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from kartaros.state import GameState
 from kartaros.variant import Option
@@ -19,6 +19,7 @@ class TableRow:
     ``alert`` marks what needs the player's eye (the player to move, a hold to answer);
     ``backs`` is a number of face-down cards to draw before the face-up ones (an opponent's
     hand, a pile: pages draw at most a few and let the note say how many).
+    ``mover`` marks the row of the player who must act now.
     A row with an empty label is a gap.
     """
 
@@ -28,6 +29,27 @@ class TableRow:
     more: bool = False
     alert: bool = False
     backs: int = 0
+    mover: bool = False
+
+
+# How a game puts things into words for people. ``lang`` is ``"en"`` (English) or ``"sr"``
+# (Serbian, Latin script): see ``kartaros.words``.
+
+
+class DescribeAction(Protocol):
+    def __call__(self, observation: dict[str, Any], action: str, /, lang: str = "en") -> str: ...
+
+
+class DescribeEvent(Protocol):
+    def __call__(self, event: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> str: ...
+
+
+class DescribeTable(Protocol):
+    def __call__(self, observation: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> list[TableRow]: ...
+
+
+class DescribeTurn(Protocol):
+    def __call__(self, observation: dict[str, Any], /, lang: str = "en") -> str: ...
 
 
 @dataclass(frozen=True)
@@ -41,10 +63,14 @@ class GameInfo:
     max_players: int
     options: tuple[Option, ...]
     create: Callable[[int, int | None, Sequence[str] | None, Mapping[str, Any] | None], GameState]
-    describe_action: Callable[[dict[str, Any], str], str]
-    describe_event: Callable[[dict[str, Any], Sequence[str]], str]
-    describe_table: Callable[[dict[str, Any], Sequence[str]], list[TableRow]]
-    describe_turn: Callable[[dict[str, Any]], str]
+    # (observation, action, lang="en") -> an action of the player to move, in words
+    describe_action: DescribeAction
+    # (event, names, lang="en") -> one observed event as a sentence, names indexed by seat
+    describe_event: DescribeEvent
+    # (observation, names, lang="en") -> the table as the observing player sees it
+    describe_table: DescribeTable
+    # (observation, lang="en") -> what the player to move is doing now, in a few words
+    describe_turn: DescribeTurn
     # Options people play with, where they differ from the defaults kept for simulations
     # (Tač: misses and calls exist only in "open" mode); interfaces for people start here.
     people_variant: Mapping[str, Any] = field(default_factory=dict)

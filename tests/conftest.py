@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
+# Browser tests leave their screenshots here, in the checkout (git-ignored), for CI to keep.
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
@@ -25,6 +27,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     if not shutil.which(CHROMIUM):
         pytest.fail(f"browser tests need {CHROMIUM} (apt-get install -y chromium)")
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def screenshots() -> Path:
+    """The screenshot folder, emptied of the last run's pictures."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for old in SCREENSHOTS.glob("*.png"):
+        old.unlink()
+    return SCREENSHOTS
 
 
 def _free_port() -> int:

@@ -1,12 +1,15 @@
-"""A person at the browser: create a table, play by clicking only; two browsers play each other.
+"""A person at the browser: create a table, play by clicking only; two browsers play each other;
+Tač's call button; the page in Serbian.
 
-Screenshots land in the pytest temporary folder (kept as artifacts by CI logs' paths)."""
+Screenshots land in ``test-artifacts/screenshots/`` in the checkout (see ``conftest.py``)."""
 
 from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
@@ -23,37 +26,99 @@ def fast(page: Page) -> None:
     )
 
 
-def play_by_clicking(page: Page) -> None:
-    """Click the first offered move until the result shows."""
+def play_by_clicking(page: Page) -> int:
+    """Click the first offered move until the result shows; in Tač, call every miss with the
+    "Tač!" button. Returns how many calls were made."""
     result = page.locator("#result")
+    tac = page.locator("#tac:enabled")
+    calls = 0
     for _ in range(CLICK_LIMIT):
         if result.is_visible():
-            return
-        button = page.locator("#moves button:enabled").first
+            return calls
         with contextlib.suppress(PlaywrightError):  # the view changed under the click: look again
-            button.click(timeout=3000)
+            if tac.is_visible():
+                tac.click(timeout=3000)
+                calls += 1
+            else:
+                page.locator("#moves button:enabled").first.click(timeout=3000)
     raise AssertionError("the game did not end by clicking")
 
 
 @pytest.mark.parametrize("game", list(kartaros.GAMES))
 def test_a_person_creates_a_table_and_plays_a_whole_game(
-    page: Page, live_server: str, game: str, tmp_path: Path
+    page: Page, live_server: str, game: str, screenshots: Path
 ) -> None:
     fast(page)
     page.goto(f"{live_server}/?game={game}")
     expect(page.locator(".game.selected")).to_have_count(1)
-    page.screenshot(path=str(tmp_path / f"{game}-home.png"), full_page=True)
+    page.screenshot(path=str(screenshots / f"{game}-home.png"), full_page=True)
     page.click("#create")
     page.wait_for_url("**/t/**")
     expect(page.locator("#rows .label").first).to_be_visible()
-    page.screenshot(path=str(tmp_path / f"{game}-table.png"), full_page=True)
+    # Tač is played with calls: its button is there from the start, live only for a call.
+    if game == "tac":
+        expect(page.locator("#tac")).to_be_visible()
+    else:
+        expect(page.locator("#tac")).to_be_hidden()
+    page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
     play_by_clicking(page)
     expect(page.locator("#result")).to_contain_text("Rematch")
-    page.screenshot(path=str(tmp_path / f"{game}-result.png"), full_page=True)
+    page.screenshot(path=str(screenshots / f"{game}-result.png"), full_page=True)
     assert "#token=" in page.url  # the seat's token stays in the fragment
 
 
-def test_two_browsers_play_each_other(browser: Browser, live_server: str, tmp_path: Path) -> None:
+def test_tac_button_calls_a_miss_and_the_page_speaks_serbian(
+    page: Page, live_server: str, screenshots: Path
+) -> None:
+    """Two people at Tač: Ana (driven through the API) misses on purpose; Milan, at the page,
+    calls it with the big button; then the page switches to Serbian."""
+    setup = {"game": "tac", "seats": ["human", "human"], "variant": {"calls": "open"}, "names": ["Milan", "Ana"]}
+    made = httpx.post(f"{live_server}/api/tables", json=setup).json()
+    table = made["table"]
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    fast(page)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.goto(f"{live_server}/t/{table}#token={tokens[0]}")
+    button = page.locator("#tac")
+    expect(button).to_be_visible()
+    expect(button).to_be_disabled()
+
+    def view(seat: int) -> dict[str, Any]:
+        answer = httpx.get(f"{live_server}/api/tables/{table}", headers={"Authorization": f"Bearer {tokens[seat]}"})
+        return dict(answer.json())
+
+    for _ in range(CLICK_LIMIT):  # Ana misses whenever she can, Milan plays correctly, until Milan may call
+        mine = view(0)
+        if "call" in mine["legal"]:
+            break
+        mover = mine["current_player"]
+        legal = view(mover)["legal"] if mover is not None else []
+        if not legal:
+            continue  # the page played a forced step meanwhile
+        misses = [a for a in legal if a.endswith("?")]
+        action = misses[0] if mover == 1 and misses else next(a for a in legal if not a.endswith("?"))
+        httpx.post(  # a 409 means the page moved first: look again
+            f"{live_server}/api/tables/{table}/actions", headers={"Authorization": f"Bearer {tokens[mover]}"},
+            json={"action": action, "seq": mine["seq"]},
+        )
+    else:
+        raise AssertionError("Ana never had a miss to make")
+    expect(button).to_be_enabled()
+    expect(page.locator("#moves button[data-action='pass']")).to_be_visible()
+    expect(page.locator("#moves button[data-action='call']")).to_have_count(0)  # the call is the big button
+    page.screenshot(path=str(screenshots / "tac-call.png"), full_page=True)
+    button.click()
+    expect(page.locator("#log")).to_contain_text("Milan calls “Tač!” on Ana")
+    expect(button).to_be_disabled()
+    page.select_option("#lang", "sr")
+    expect(page.locator("#log")).to_contain_text("Milan kaže „Tač!“ igraču Ana")
+    expect(page.locator("#log")).not_to_contain_text("calls")
+    expect(page.locator("#rows")).to_contain_text("Milan (ti)")
+    expect(page.locator("#rows")).to_contain_text("Centralna")
+    page.screenshot(path=str(screenshots / "tac-called-sr.png"), full_page=True)
+
+
+def test_two_browsers_play_each_other(browser: Browser, live_server: str, screenshots: Path) -> None:
     host = browser.new_context()
     host_page = host.new_page()
     fast(host_page)
@@ -79,6 +144,6 @@ def test_two_browsers_play_each_other(browser: Browser, live_server: str, tmp_pa
                     button.click(timeout=1000)
     for name, p in zip(("host", "guest"), pages, strict=True):
         expect(p.locator("#result")).to_be_visible()
-        p.screenshot(path=str(tmp_path / f"two-{name}.png"), full_page=True)
+        p.screenshot(path=str(screenshots / f"two-{name}.png"), full_page=True)
     host.close()
     guest.close()

@@ -177,6 +177,45 @@ def test_websocket_pushes_views_and_takes_moves(client: TestClient) -> None:
         assert "opens no seat" in bad.receive_json()["error"]
 
 
+def test_words_come_in_the_language_asked(client: TestClient) -> None:
+    created = new_table(client, seats=["human", "human"], names=["Milan", "Ana"])
+    table, token0, token1 = created["table"], created["seats"][0]["token"], created["seats"][1]["token"]
+    en = client.get(f"/api/tables/{table}", headers=auth(token0)).json()
+    sr = client.get(f"/api/tables/{table}?lang=sr", headers=auth(token0)).json()
+    assert (en["words"]["lang"], sr["words"]["lang"]) == ("en", "sr")
+    assert {k: v for k, v in sr.items() if k != "words"} == {k: v for k, v in en.items() if k != "words"}
+    assert en["words"]["moves"] == [{"action": "draw", "text": "draw a card from the stock"}]
+    assert sr["words"]["moves"] == [{"action": "draw", "text": "vuci kartu sa ostatka"}]
+    assert sr["words"]["log"][0].startswith("Milan dobija 4 karte: ")
+    assert sr["words"]["turn"] == "vuci karte do pune ruke"
+    labels = [row["label"] for row in sr["words"]["table"]]
+    assert "Ostatak" in labels and "Milan (ti)" in labels and "Tvoja ruka" in labels
+    assert [row["mover"] for row in sr["words"]["table"]] == [row["mover"] for row in en["words"]["table"]]
+    spectator = client.get(f"/api/tables/{table}?lang=sr").json()
+    assert spectator["words"]["log"] == ["Milan dobija 4 karte", "Ana dobija 4 karte"]
+    moved = client.post(f"/api/tables/{table}/actions?lang=sr", headers=auth(token0), json={"action": "draw", "seq": 0})
+    last = moved.json()["words"]["log"][-1]
+    assert last.startswith("Milan vuče ") and last.endswith(" sa ostatka")
+    with client.websocket_connect(f"/api/tables/{table}/ws?lang=sr") as p1, \
+            client.websocket_connect(f"/api/tables/{table}/ws") as p0:
+        p1.send_json({"token": token1})
+        p0.send_json({"token": token0, "lang": "sr"})
+        assert p1.receive_json()["words"]["log"][-1] == "Milan vuče kartu sa ostatka"
+        seen = p0.receive_json()
+        assert seen["words"]["lang"] == "sr"
+        p1.send_json({"lang": "en"})  # the page switched language: the view comes again, in English
+        assert p1.receive_json()["words"]["log"][-1] == "Milan draws a card from the stock"
+        p1.send_json({"lang": "de"})
+        assert "lang must be one of en, sr" in p1.receive_json()["error"]
+        discard = next(a for a in seen["legal"] if "-" not in a)  # one card: a discard
+        p0.send_json({"action": discard, "seq": 1})  # each watcher is told in its own language
+        assert p0.receive_json()["words"]["log"][-1].startswith("Milan odbacuje ")
+        assert p1.receive_json()["words"]["log"][-1].startswith("Milan discards ")
+    for url in (f"/api/tables/{table}?lang=de", f"/api/tables/{table}/frames?lang=xx"):
+        response = client.get(url)
+        assert response.status_code == 400 and "lang must be one of en, sr" in response.json()["error"]
+
+
 def test_a_restarted_server_continues_every_table(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         created = new_table(client)
@@ -216,6 +255,11 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
     assert len(frames) == len(record["actions"]) + 1
     assert frames[-1]["zones"] == kartaros.replay(record).zones()
     assert frames[1]["text"].startswith("1. ") and frames[1]["events"]
+    frames_sr = client.get(f"/api/tables/{table}/frames?lang=sr").json()["frames"]
+    assert frames_sr[1]["text"] == "1. Player 1: vuci kartu sa ostatka"
+    assert [f["zones"] for f in frames_sr] == [f["zones"] for f in frames]
+    over = client.get(f"/api/tables/{table}?lang=sr", headers=auth(token)).json()
+    assert over["words"]["end"] == "Meč je nerešen (granica broja poteza)"
     assert "K7" in client.get("/api/rules/kec").text
     assert "Džoker" in client.get("/api/rules/kec?lang=sr").text
     assert client.get("/api/rules/chess").status_code == 404

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import Body, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -24,9 +24,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import kartaros
 
 from .store import DEFAULT_URL, Store
-from .tables import SEAT_KINDS, ApiError, TableService, Watcher
+from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
+Lang = Annotated[str, Query(description="the language of the view's words: en (English) or sr (Serbian)")]
 
 
 class NewTable(BaseModel):
@@ -123,23 +124,26 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(
-        table_id: str, authorization: Annotated[str | None, Header()] = None
+        table_id: str, authorization: Annotated[str | None, Header()] = None, lang: Lang = "en"
     ) -> dict[str, Any]:
         """The table as the token's seat sees it (``view`` is exactly ``observation(seat)``)."""
+        check_lang(lang)
         table = await service.table(table_id)
-        return service.view(table, service.seat_of(table, _token(authorization)))
+        return service.view(table, service.seat_of(table, _token(authorization)), lang)
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def post_action(
         table_id: str,
         move: Annotated[Move, Body()],
         authorization: Annotated[str | None, Header()] = None,
+        lang: Lang = "en",
     ) -> dict[str, Any]:
         """Play a move for the token's seat; the answer is the new view."""
+        check_lang(lang)
         table = await service.table(table_id)
         seat = service.seat_of(table, _token(authorization))
         table = await service.act(table_id, seat, move.action, move.seq)
-        return service.view(table, seat)
+        return service.view(table, seat, lang)
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
     async def get_record(table_id: str) -> dict[str, Any]:
@@ -147,10 +151,11 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         return await service.record(table_id)
 
     @app.get("/api/tables/{table_id}/frames", tags=["tables"])
-    async def get_frames(table_id: str) -> dict[str, Any]:
+    async def get_frames(table_id: str, lang: Lang = "en") -> dict[str, Any]:
         """A finished game step by step with every card shown, for the replay viewer."""
+        check_lang(lang)
         record = await service.record(table_id)
-        return {"table": table_id, "frames": await asyncio.to_thread(replay_frames, record)}
+        return {"table": table_id, "frames": await asyncio.to_thread(replay_frames, record, lang)}
 
     @app.get("/api/rules/{game}", tags=["games"], response_class=PlainTextResponse)
     async def get_rules(game: str, lang: str = "en") -> str:
@@ -169,10 +174,11 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
     async def socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         try:
+            lang = check_lang(websocket.query_params.get("lang", "en"))
             table = await service.table(table_id)
         except ApiError as err:
             await websocket.send_json({"error": err.message})
-            await websocket.close(code=4404)
+            await websocket.close(code=4400 if err.status == 400 else 4404)
             return
         seat: int | None = None
         try:
@@ -183,19 +189,21 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
             return
         if first is not None:
             try:
-                seat = service.seat_of(table, _first_token(first))
+                token, asked = _first_message(first)
+                seat = service.seat_of(table, token)
+                lang = check_lang(asked) if asked is not None else lang
             except ApiError as err:
                 await websocket.send_json({"error": err.message})
-                await websocket.close(code=4401)
+                await websocket.close(code=4400 if err.status == 400 else 4401)
                 return
 
         async def push(view: dict[str, Any]) -> None:
             await websocket.send_json(view)
 
-        watcher = Watcher(seat, push)
+        watcher = Watcher(seat, push, lang)
         service.watch(table, watcher)
         try:
-            await push(service.view(table, seat))
+            await push(service.view(table, seat, lang))
             while True:
                 text = await websocket.receive_text()
                 try:
@@ -206,6 +214,13 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
                     await websocket.send_json({"error": 'send JSON like {"action": "draw", "seq": 3}'})
                     continue
                 try:
+                    if "lang" in message:  # the page switched language: words in it from now on
+                        if not isinstance(message["lang"], str):
+                            raise ApiError(400, "lang must be a string: en or sr")
+                        watcher.lang = check_lang(message["lang"])
+                        if "action" not in message:
+                            await push(service.view(table, seat, watcher.lang))
+                            continue
                     await service.act(table_id, seat, message.get("action"), message.get("seq"))
                 except ApiError as err:
                     await websocket.send_json({"error": err.message})
@@ -241,11 +256,13 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
     return app
 
 
-def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
+def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     """Every position of a finished game with all cards shown (the game is over: nothing is
-    secret any more): the start, then one frame per move with its words and what it caused."""
+    secret any more): the start, then one frame per move with its words (in ``lang``) and what
+    it caused."""
     info = kartaros.GAMES[record["game"]]
-    names = record.get("names") or [f"Player {p + 1}" for p in range(record["players"])]
+    player = "Igrač" if lang == "sr" else "Player"
+    names = record.get("names") or [f"{player} {p + 1}" for p in range(record["players"])]
     steps = kartaros.Replay(record)
     frames: list[dict[str, Any]] = []
     told: tuple[int, int] = (0, 0)  # the last mover, and his event count before his move
@@ -253,7 +270,7 @@ def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
     def close(frame: dict[str, Any], state: kartaros.GameState) -> None:
         frame["zones"] = state.zones()
         view = state.observation(told[0], since=told[1])
-        frame["events"] = [info.describe_event(e, names) for e in view["events"]] if frame["action"] else []
+        frame["events"] = [info.describe_event(e, names, lang) for e in view["events"]] if frame["action"] else []
 
     for index, action, state in steps:
         if frames:
@@ -263,7 +280,7 @@ def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=1 << 62)
-        text = f"{index + 1}. {names[mover]}: {info.describe_action(before, action)}"
+        text = f"{index + 1}. {names[mover]}: {info.describe_action(before, action, lang)}"
         frames.append({"text": text, "action": action})
         told = (mover, before["event_count"])
     if frames:
@@ -271,7 +288,8 @@ def replay_frames(record: dict[str, Any]) -> list[dict[str, Any]]:
     return frames
 
 
-def _first_token(text: str) -> str | None:
+def _first_message(text: str) -> tuple[str | None, str | None]:
+    """The token (None: a spectator) and the language (None: as the URL asked) of a socket's first message."""
     try:
         message = json.loads(text)
     except ValueError:
@@ -281,4 +299,7 @@ def _first_token(text: str) -> str | None:
     token = message.get("token")
     if token is not None and not isinstance(token, str):
         raise ApiError(401, "the token must be a string")
-    return token
+    lang = message.get("lang")
+    if lang is not None and not isinstance(lang, str):
+        raise ApiError(400, "lang must be a string: en or sr")
+    return token, lang

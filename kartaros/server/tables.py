@@ -16,6 +16,7 @@ from typing import Any
 import kartaros
 from kartaros.bots import Bot, for_level
 from kartaros.state import GameState
+from kartaros.words import LANGUAGES
 
 from .store import StaleWrite, Store, StoredTable, hash_token
 
@@ -39,6 +40,14 @@ Push = Callable[[dict[str, Any]], Awaitable[None]]
 class Watcher:
     seat: int | None
     push: Push
+    lang: str = "en"  # the language of the words in the views pushed to it
+
+
+def check_lang(lang: str) -> str:
+    """The language the words of a view are asked in; ``ApiError`` 400 for another."""
+    if lang not in LANGUAGES:
+        raise ApiError(400, f"lang must be one of {', '.join(LANGUAGES)}; got {lang!r}")
+    return lang
 
 
 @dataclass(eq=False)
@@ -135,20 +144,25 @@ class TableService:
 
     # ---- what a seat (or a spectator) is shown ----------------------------------------------
 
-    def view(self, table: LiveTable, seat: int | None) -> dict[str, Any]:
+    def view(self, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is shown, with ``words`` in ``lang`` (``en`` or ``sr``)."""
         state = table.state
         info = kartaros.GAMES[state.game]
         observation = state.public_observation() if seat is None else state.observation(seat)
         legal = state.legal_actions() if seat is not None and state.current_player == seat else []
         events = observation.get("events", [])
+        names = table.names
         words: dict[str, Any] = {
-            "log": [info.describe_event(e, table.names) for e in events[-LOG_SENTENCES:]],
-            "moves": [{"action": a, "text": info.describe_action(observation, a)} for a in legal],
+            "lang": lang,
+            "log": [info.describe_event(e, names, lang) for e in events[-LOG_SENTENCES:]],
+            "moves": [{"action": a, "text": info.describe_action(observation, a, lang)} for a in legal],
         }
         if seat is not None:
-            rows = info.describe_table(observation, table.names)
+            rows = info.describe_table(observation, names, lang)
             words["table"] = [vars(row) | {"cards": _list(row.cards)} for row in rows]
-            words["turn"] = info.describe_turn(observation) if legal else ""
+            words["turn"] = info.describe_turn(observation, lang) if legal else ""
+        if state.is_over and events and events[-1]["type"] == "end":
+            words["end"] = info.describe_event(events[-1], names, lang)
         outcome = state.outcome()
         return {
             "table": table.id,
@@ -226,7 +240,7 @@ class TableService:
     async def _tell(self, table: LiveTable) -> None:
         for watcher in list(table.watchers):
             try:
-                await watcher.push(self.view(table, watcher.seat))
+                await watcher.push(self.view(table, watcher.seat, watcher.lang))
             except Exception:  # a closed socket: forget it
                 table.watchers.discard(watcher)
 

@@ -8,7 +8,7 @@ const TEXT = {
         log: "What happened", moves: "Your moves", connecting: "Connecting…", reconnect: "Connection lost, reconnecting…",
         finished: "Finished games", game: "Game", result: "Result", when: "When", view: "Watch", back: "◀ Back",
         forward: "Forward ▶", start: "⏮ Start", end: "End ⏭", move: "Move", chooseGame: "Choose a game", pick: "Select cards to filter the moves.",
-        none: "No finished games yet." },
+        none: "No finished games yet.", player: "Player", easyLevel: "easy", mediumLevel: "medium", hardLevel: "hard" },
   sr: { play: "Igraj", replays: "Snimci", newTable: "Novi sto", players: "Igrači", seat: "Mesto", me: "Ja", friend: "Prijatelj",
         easy: "Bot (lak)", medium: "Bot (srednji)", hard: "Bot (težak)", name: "Tvoje ime", options: "Pravila (opcije)",
         create: "Napravi sto", invite: "Pozivni link za mesto", copy: "Kopiraj", goTable: "Idi za moj sto", rules: "Pravila",
@@ -17,7 +17,7 @@ const TEXT = {
         log: "Šta se desilo", moves: "Tvoji potezi", connecting: "Povezivanje…", reconnect: "Veza prekinuta, ponovo se povezujem…",
         finished: "Završene igre", game: "Igra", result: "Rezultat", when: "Kada", view: "Pogledaj", back: "◀ Nazad",
         forward: "Napred ▶", start: "⏮ Početak", end: "Kraj ⏭", move: "Potez", chooseGame: "Izaberi igru", pick: "Izaberi karte da suziš poteze.",
-        none: "Još nema završenih igara." },
+        none: "Još nema završenih igara.", player: "Igrač", easyLevel: "lak", mediumLevel: "srednji", hardLevel: "težak" },
 };
 let LANG = localStorage.getItem("kartaros.lang") || ((navigator.language || "en").startsWith("sr") ? "sr" : "en");
 function t(key) { return (TEXT[LANG] && TEXT[LANG][key]) || TEXT.en[key] || key; }

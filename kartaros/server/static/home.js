@@ -71,8 +71,11 @@ async function create() {
   for (const input of document.querySelectorAll("[data-option]")) {
     variant[input.dataset.option] = input.tagName === "SELECT" ? JSON.parse(input.value) : Number(input.value);
   }
-  const names = [document.getElementById("name").value.trim()];
-  localStorage.setItem("kartaros.name", names[0]);
+  const mine = document.getElementById("name").value.trim();
+  localStorage.setItem("kartaros.name", mine);
+  // Names in the page's language: they appear in every sentence of the game.
+  const names = seats.map((kind, i) => (i === 0 && mine) ? mine
+    : kind.startsWith("bot:") ? `Bot ${i + 1} (${t(kind.slice(4) + "Level")})` : `${t("player")} ${i + 1}`);
   try {
     const made = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: chosen.name, players: seats.length, seats, variant, names }) });
     showCreated(made);

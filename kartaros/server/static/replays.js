@@ -1,6 +1,7 @@
 // Finished games, and a viewer that steps through one with every card shown.
 let frames = [];
 let at = 0;
+let opened = null;  // the table whose frames are shown
 
 async function loadList() {
   const games = await api("/api/finished");
@@ -13,11 +14,12 @@ async function loadList() {
     el("td", {}, el("button", { class: "secondary", "data-table": g.table, onclick: () => open(g.table) }, t("view"))))));
 }
 
-async function open(table) {
-  frames = (await api(`/api/tables/${table}/frames`)).frames;
+async function open(table, index = 0) {
+  frames = (await api(`/api/tables/${table}/frames?lang=${LANG}`)).frames;  // the moves in the page's language
+  opened = table;
   history.replaceState(null, "", `/replays?table=${table}`);
   document.getElementById("viewer").hidden = false;
-  show(0);
+  show(index);
 }
 
 function show(index) {
@@ -40,7 +42,7 @@ document.getElementById("prev").onclick = () => show(at - 1);
 document.getElementById("next").onclick = () => show(at + 1);
 document.getElementById("last").onclick = () => show(frames.length - 1);
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowLeft") show(at - 1); if (e.key === "ArrowRight") show(at + 1); });
-langSwitch(loadList);
+langSwitch(() => { loadList(); if (opened) open(opened, at).catch((err) => toast(err.message)); });
 loadList().catch((err) => toast(err.message));
 const wanted = new URLSearchParams(location.search).get("table");
 if (wanted) open(wanted).catch((err) => toast(err.message));

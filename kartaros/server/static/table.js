@@ -1,20 +1,22 @@
 // The table page: a seat's view pushed over a WebSocket, moves sent back over it.
 // The token travels in the URL's #fragment, which browsers never send to the server.
+// The view's words come in the page's language (?lang= on the socket, {"lang"} when it changes).
 const tableId = location.pathname.split("/").pop();
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 let socket = null;
 let current = null;
 let selected = new Set();
 let autoTimer = null;
+let sentSeq = -1;  // the seq of the view a move was last sent from: one move per view
 const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws`);
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?lang=${LANG}`);
   socket.onopen = () => { socket.send(JSON.stringify(token ? { token } : {})); setStatus(""); };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.error) { toast(data.error); return; }
+    if (data.error) { toast(data.error); sentSeq = -1; return; }
     current = data; render();
   };
   socket.onclose = (event) => {
@@ -23,13 +25,18 @@ function connect() {
   };
 }
 
-function setStatus(text) { document.getElementById("status").textContent = text; }
+function setStatus(text) {
+  const status = document.getElementById("status");
+  status.removeAttribute("data-t");  // set by the socket from now on, not by the language switch
+  status.textContent = text;
+}
 
 function send(action) {
-  if (!current || socket.readyState !== WebSocket.OPEN) return;
+  if (!current || socket.readyState !== WebSocket.OPEN || current.seq === sentSeq) return;
+  sentSeq = current.seq;
   clearTimeout(autoTimer);
   selected.clear();
-  document.querySelectorAll("#moves button").forEach((b) => { b.disabled = true; });
+  document.querySelectorAll("#moves button, #tac").forEach((b) => { b.disabled = true; });
   socket.send(JSON.stringify({ action, seq: current.seq }));
 }
 
@@ -75,16 +82,28 @@ function renderRows(v) {
       }
       value.append(cards);
     }
-    if (row.note) value.append(el("span", { class: "note" + (row.alert ? " alert" : row.note.includes("◀ to move") ? " to-move" : "") }, row.note));
+    if (row.note) value.append(el("span", { class: "note" + (row.alert ? " alert" : row.mover ? " to-move" : "") }, row.note));
     nodes.push(el("div", { class: "label" }, row.label), value);
   }
   box.replaceChildren(...nodes);
+}
+
+// Tač played with calls (T11): a big "Tač!" button, live whenever this seat may call a miss.
+function hasTacButton(v) { return v.game === "tac" && v.variant.calls === "open" && v.seat !== null && !v.over; }
+
+function renderTac(v) {
+  const button = document.getElementById("tac");
+  button.hidden = !hasTacButton(v);
+  button.disabled = !v.legal.includes("call");
+  const call = v.words.moves.find((m) => m.action === "call");
+  button.title = call ? call.text : "";
 }
 
 function renderMoves(v) {
   const turn = document.getElementById("turn");
   const box = document.getElementById("moves");
   clearTimeout(autoTimer);
+  renderTac(v);
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); document.getElementById("hint").hidden = true; return; }
   if (!v.legal.length) {
     const mover = v.current_player;
@@ -95,7 +114,8 @@ function renderMoves(v) {
   }
   turn.textContent = `${t("yourMove")}${v.words.turn ? " — " + v.words.turn : ""}`;
   const wanted = [...selected];
-  const moves = v.words.moves.filter((m) => wanted.every((c) => actionCards(m.action).includes(c)));
+  const tac = hasTacButton(v);  // the call has its own button then
+  const moves = v.words.moves.filter((m) => !(tac && m.action === "call") && wanted.every((c) => actionCards(m.action).includes(c)));
   box.replaceChildren(...moves.map((m) => el("button", {
     class: m.action === "call" ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
   }, m.text, el("small", {}, m.action))));
@@ -112,7 +132,8 @@ function renderResult(v) {
   let head = t("over");
   if (v.seat !== null) head = everyone ? t("draw") : v.returns[v.seat] === best ? t("win") : t("lose");
   const scores = v.names.map((n, i) => `${n}: ${v.returns[i]}`).join(" · ");
-  box.replaceChildren(el("p", {}, el("strong", {}, head), " ", v.result ? v.result.detail : ""), el("p", { class: "status" }, scores));
+  const detail = LANG === "en" || !v.words.end ? (v.result ? v.result.detail : "") : v.words.end;
+  box.replaceChildren(el("p", {}, el("strong", {}, head), " ", detail), el("p", { class: "status" }, scores));
   if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("rematch")));
   box.hidden = false;
 }
@@ -132,5 +153,9 @@ async function rematch() {
   } catch (err) { toast(err.message); }
 }
 
-langSwitch(() => { if (current) render(); });
+document.getElementById("tac").addEventListener("click", () => { if (current && current.legal.includes("call")) send("call"); });
+langSwitch(() => {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ lang: LANG }));  // the words come again
+  if (current) render();
+});
 connect();
