@@ -125,6 +125,18 @@ class GameState(ABC):
             legal = self._legal = self._legal_moves()
         return list(legal)
 
+    def legal_action_ids(self) -> list[int]:
+        """The legal actions as ids of the game's fixed action space, ascending (``docs/rl.md``)."""
+        from kartaros.rl import legal_action_ids
+
+        return legal_action_ids(self)
+
+    def legal_action_mask(self) -> list[bool]:
+        """One flag per id of the game's fixed action space: is it legal now (``docs/rl.md``)."""
+        from kartaros.rl import legal_action_mask
+
+        return legal_action_mask(self)
+
     def apply(self, action: str) -> None:
         """Play one action; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
         legal = self._legal

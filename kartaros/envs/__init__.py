@@ -1,0 +1,8 @@
+"""Environments for learning libraries, each needing the ``rl`` extras (``pip install kartaros[rl]``):
+
+- ``kartaros.envs.pettingzoo``: ``env(game, players=…, variant=…)``, a PettingZoo AEC environment;
+- ``kartaros.envs.gymnasium``: ``SingleAgentEnv``, one seat learning against kartaros bots;
+- ``kartaros.envs.openspiel``: ``register()``, every game as an OpenSpiel Python game.
+
+Import the module you need; this package imports none of them. See ``docs/rl.md``.
+"""

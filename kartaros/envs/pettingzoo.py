@@ -1,0 +1,176 @@
+"""A PettingZoo AEC environment for every kartaros game (``docs/rl.md``).
+
+    >>> from kartaros.envs.pettingzoo import env
+    >>> e = env("puck", players=3)
+    >>> e.reset(seed=1)
+    >>> for agent in e.agent_iter():
+    ...     obs, reward, terminated, truncated, info = e.last()
+    ...     action = None if terminated or truncated else e.action_space(agent).sample(obs["action_mask"])
+    ...     e.step(action)
+
+Agents are ``player_0`` … ``player_{n-1}`` (the seats); the agent to act is the seat that must
+decide now, in or out of turn. Observations are ``{"observation": float32 tensor,
+"action_mask": int8 mask}`` as in PettingZoo's classic card games; the tensor is
+``kartaros.rl.encoder`` of the agent's own ``observation(player)``. Rewards are the game's
+returns, given when it ends. An illegal action ends the game: the offender gets
+``illegal_reward``, the others 0, and ``infos[agent]["illegal_action"]`` is set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import kartaros
+from kartaros import rl
+from kartaros.envs._arrays import dense, mask
+from kartaros.state import GameState
+
+
+def env(
+    game: str,
+    players: int | None = None,
+    variant: Mapping[str, Any] | None = None,
+    *,
+    recall: bool = False,
+    history: int | None = None,
+    illegal_reward: float = -1.0,
+    render_mode: str | None = None,
+) -> KartarosAEC:
+    """The AEC environment of ``game`` (``recall=True``: the perfect-recall tensor)."""
+    return KartarosAEC(
+        game, players, variant, recall=recall, history=history, illegal_reward=illegal_reward, render_mode=render_mode
+    )
+
+
+class KartarosAEC(AECEnv):  # type: ignore[misc]
+    """One kartaros game as an agent-environment-cycle environment."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int | None = None,
+        variant: Mapping[str, Any] | None = None,
+        *,
+        recall: bool = False,
+        history: int | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        info = kartaros.GAMES.get(game)
+        if info is None:
+            raise ValueError(f"unknown game {game!r}; kartaros plays: {', '.join(kartaros.GAMES)}")
+        self.game = game
+        self.num_players = info.default_players if players is None else players
+        self.variant = dict(variant or {})
+        self.illegal_reward = illegal_reward
+        self.render_mode = render_mode
+        self.metadata = {"render_modes": ["human", "ansi"], "name": f"kartaros_{game}", "is_parallelizable": False}
+        self.space = rl.action_space(game, self.num_players)
+        self.encoder = rl.encoder(game, self.num_players, self.variant, recall=recall, history=history)
+        self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
+        self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.space.size))
+        self._next_seed = np.random.SeedSequence().generate_state(1, np.uint64)[0].item() >> 1
+        self.state: GameState = kartaros.new_game(game, players=self.num_players, seed=0, variant=self.variant)
+        self._table: dict[int, str] | None = None
+
+    # ---- PettingZoo API ------------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._next_seed = seed
+        game_seed = self._next_seed
+        self._next_seed = (self._next_seed * 6364136223846793005 + 1442695040888963407) % 2**63
+        self.state = kartaros.new_game(self.game, players=self.num_players, seed=game_seed, variant=self.variant)
+        self._table = None
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self.possible_agents[self._mover()]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        move = self.legal_table().get(int(action))
+        if move is None:
+            self._finish([0.0] * self.num_players)
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent]["illegal_action"] = True
+        else:
+            state = self.state
+            state.apply(move)
+            self._table = None
+            if state.is_over:
+                self._finish(state.returns())
+            else:
+                self.agent_selection = self.possible_agents[self._mover()]
+                return
+        self._accumulate_rewards()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        tensor = dense(self.encoder.observe_sparse(self.state, self._seat[agent]), self.encoder.size)
+        legal = self.action_mask() if agent == self.agent_selection else np.zeros(self.space.size, np.int8)
+        return {"observation": tensor, "action_mask": legal}
+
+    def render(self) -> str | None:
+        text = _describe(self.state)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+    # ---- kartaros extras ---------------------------------------------------------------------
+
+    def legal_table(self) -> dict[int, str]:
+        """id → legal action string for the agent to act (empty once the game is over)."""
+        table = self._table
+        if table is None:
+            mover = self.state.current_player
+            table = {} if mover is None else self.space.table(self.state.legal_actions(), mover)
+            self._table = table
+        return table
+
+    def action_mask(self) -> np.ndarray:
+        """The int8 mask of the agent to act, without building his observation tensor."""
+        return mask(self.legal_table(), self.space.size)
+
+    def _mover(self) -> int:
+        mover = self.state.current_player
+        assert mover is not None
+        return mover
+
+    def _finish(self, returns: list[float]) -> None:
+        for agent, value in zip(self.possible_agents, returns, strict=True):
+            self.rewards[agent] = value
+            self.terminations[agent] = True
+
+
+def _describe(state: GameState) -> str:
+    status = "over, returns " + str(state.returns()) if state.is_over else f"player {state.current_player} to move"
+    return f"{state.game} after {len(state.actions)} actions: {status}; legal: {', '.join(state.legal_actions())}"

@@ -1,0 +1,121 @@
+"""Nesalomljiv: action space and observation tensor (rules N1-N15).
+
+Suits play no role (N1), so ids name ranks: "place a Five", "keep Three and Four".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from kartaros.cards import RANKS
+from kartaros.rl.spaces import MemoSpace
+from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Sparse, one_hot, rank_counts
+
+DRAW, PLACE_TOP, PLACE, KEEP = 0, 1, 2, 15
+KEEP_PAIRS = [(a, b) for a in range(13) for b in range(a, 13)]  # 91 rank pairs, a ≤ b
+KEEP_ID = {pair: KEEP + i for i, pair in enumerate(KEEP_PAIRS)}
+
+
+class NesalomljivSpace(MemoSpace):
+    """106 ids: draw (N11), place the top card (blind, N10), place a card by rank (13, N10), keep
+    two weapons by their ranks (91 unordered rank pairs, N5)."""
+
+    game = "nesalomljiv"
+
+    def _names(self) -> list[str]:
+        return (
+            ["draw", "place top"]
+            + [f"place {r}" for r in RANKS]
+            + [f"keep {RANKS[a]}-{RANKS[b]}" for a, b in KEEP_PAIRS]
+        )
+
+    def _parse(self, action: str) -> int:
+        if action == "draw":
+            return DRAW
+        if action == "place":
+            return PLACE_TOP
+        cards = action.split("-")
+        if len(cards) == 1:
+            return PLACE + RANK_OF[cards[0]]
+        first, second = sorted((RANK_OF[cards[0]], RANK_OF[cards[1]]))
+        return KEEP_ID[(first, second)]
+
+
+PHASES = ("choose", "draw", "place", "over")
+ROLES = ("chooser", "attacker")
+
+
+class NesalomljivEncoder(Encoder):
+    """Rank counts (/4) of every zone the player sees; seats relative to him (me, opponent)."""
+
+    game = "nesalomljiv"
+    events = EventSpec(
+        types=("deal", "chooser", "choose", "duel", "take", "discard", "draw", "place", "reshuffle", "end"),
+        fields_a=("card", "cards", "keep", "kept"),
+        fields_b=("drop", "dropped"),
+        seat_fields=("winner",),
+        tags=("match", "weapons", "chooser", "attacker", "knockout"),
+    )
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        variant: Mapping[str, Any] | None = None,
+        *,
+        recall: bool = False,
+        history: int | None = None,
+    ) -> None:
+        super().__init__(num_players, variant, recall=recall, history=history)
+
+    def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        return [
+            ("phase", (4,)),
+            ("to_move", (1,)),
+            ("target", (13,)),  # the Chooser or Attacker in the middle (N2: its rank gives its value)
+            ("target_role", (2,)),
+            ("placer", (2,)),  # who placed the Attacker / places next: me, opponent (N10-N12)
+            ("weapons", (13,)),
+            ("weapon_counts", (2,)),  # /3
+            ("chosen", (2,)),  # N6: who has chosen in this duel
+            ("my_keep", (13,)),  # my secret choice before the reveal (N6)
+            ("my_drop", (13,)),
+            ("match_known", (2, 13)),  # match-hand cards I can name: mine, his (seen going in, N8, N11)
+            ("match_sizes", (2,)),  # /52
+            ("stock", (1,)),  # /52
+            ("discard", (13,)),
+            ("last_duel", (2, 13)),  # the pairs kept at the last reveal: mine, his
+            ("last_result", (4,)),  # I won, he won, tie, knockout
+            ("blind", (1,)),  # variant match_hand: "blind"
+        ]
+
+    def _fill(self, obs: Mapping[str, Any], out: Sparse) -> None:
+        o = self.layout.offset
+        me = obs["player"]
+        one_hot(PHASES, obs["phase"], out, o["phase"])
+        out[o["to_move"]] = float(obs["current_player"] == me)
+        if obs["target"] is not None:
+            out[o["target"] + RANK_OF[obs["target"]]] = 1.0
+        one_hot(ROLES, obs["target_role"], out, o["target_role"])
+        if obs["placer"] is not None:
+            out[o["placer"] + (0 if obs["placer"] == me else 1)] = 1.0
+        rank_counts(obs["weapons"], out, o["weapons"])
+        for rel, seat in enumerate((me, 1 - me)):
+            out[o["weapon_counts"] + rel] = obs["weapon_counts"][seat] / 3
+            out[o["chosen"] + rel] = float(obs["chosen"][seat])
+            rank_counts(obs["match_hands"][seat], out, o["match_known"] + 13 * rel)
+            out[o["match_sizes"] + rel] = obs["match_sizes"][seat] / 52
+        choice = obs["my_choice"]
+        if choice is not None:
+            rank_counts(choice["keep"], out, o["my_keep"])
+            rank_counts([choice["drop"]], out, o["my_drop"])
+        out[o["stock"]] = obs["stock_size"] / 52
+        rank_counts(obs["discard"], out, o["discard"])
+        duel = obs["last_duel"]
+        if duel is not None:
+            rank_counts(duel["kept"][me], out, o["last_duel"])
+            rank_counts(duel["kept"][1 - me], out, o["last_duel"] + 13)
+            winner = duel["winner"]
+            out[o["last_result"] + (2 if winner is None else 0 if winner == me else 1)] = 1.0
+            out[o["last_result"] + 3] = float(duel["knockout"])
+        out[o["blind"]] = float(obs["variant"].get("match_hand") == "blind")

@@ -1,0 +1,177 @@
+"""The PettingZoo, Gymnasium and OpenSpiel adapters (kartaros.envs, docs/rl.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+
+import numpy as np
+import pyspiel
+import pytest
+from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import evaluate_bots, mcts
+from pettingzoo.test import api_test
+
+import kartaros
+from kartaros import rl
+from kartaros.envs import openspiel
+from kartaros.envs.gymnasium import SingleAgentEnv
+from kartaros.envs.pettingzoo import env
+
+
+def player_counts(game: str) -> list[int]:
+    """Every count from the fewest to min(most, 4), and the most."""
+    info = kartaros.GAMES[game]
+    return sorted({*range(info.min_players, min(info.max_players, 4) + 1), info.max_players})
+
+
+SEATINGS = [(game, players) for game in kartaros.GAMES for players in player_counts(game)]
+# Short games for the checks that look at every state: each game's safety bound (K13, N15, T13, P12).
+SHORT = {"kec": {"max_actions": 60}, "nesalomljiv": {"max_duels": 8}, "tac": {"max_moves": 60},
+         "puck": {"max_rounds": 4}}
+
+
+# ---- PettingZoo ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players"), SEATINGS)
+def test_pettingzoo_api_test(game: str, players: int) -> None:
+    variant = {"calls": "open"} if game == "tac" else {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the Dict observation warnings of every classic card game
+        api_test(env(game, players=players, variant=variant), num_cycles=60)
+
+
+def test_pettingzoo_recall_api_test() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("puck", players=3, recall=True, history=8), num_cycles=40)
+
+
+def test_pettingzoo_plays_whole_games_and_pays_the_returns() -> None:
+    e = env("puck", players=3, variant={"max_rounds": 30})
+    chooser = random.Random(3)
+    for seed in range(3):
+        e.reset(seed=seed)
+        totals = dict.fromkeys(e.possible_agents, 0.0)
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _ = e.last()
+            totals[agent] += reward
+            assert obs["observation"].shape == (rl.encoder("puck", 3).size,)
+            if terminated or truncated:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"]).tolist()
+            assert legal == e.state.legal_action_ids()
+            assert e.possible_agents.index(agent) == e.state.current_player
+            e.step(chooser.choice(legal))
+        assert list(totals.values()) == e.state.returns()
+        assert e.state.record()["seed"] == seed
+
+
+def test_pettingzoo_illegal_action_ends_the_game() -> None:
+    e = env("kec")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    e.step(27)  # a knockout, not legal at the first draw
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1.0 and e.infos[agent]["illegal_action"]
+
+
+# ---- Gymnasium -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "players", "opponents"), [
+    ("kec", 2, "random"), ("nesalomljiv", 2, "greedy"), ("tac", 3, ["random", "greedy"]), ("puck", 4, "random"),
+])
+def test_gymnasium_env_checker_and_episodes(game: str, players: int, opponents: object) -> None:
+    variant = SHORT[game]
+    check_env(SingleAgentEnv(game, players, variant, seat=1, opponents=opponents), skip_render_check=True)
+    e = SingleAgentEnv(game, players, variant, seat=players - 1, opponents=opponents)
+    chooser = random.Random(0)
+    obs, info = e.reset(seed=5)
+    done = False
+    while not done:
+        assert info["legal_ids"] == np.flatnonzero(obs["action_mask"]).tolist() == e.state.legal_action_ids()
+        assert e.action_masks().tolist() == e.state.legal_action_mask()
+        obs, reward, done, truncated, info = e.step(chooser.choice(info["legal_ids"]))
+        assert not truncated
+    assert reward == e.state.returns()[players - 1]
+
+
+def test_gymnasium_illegal_id_ends_the_episode() -> None:
+    e = SingleAgentEnv("kec")
+    e.reset(seed=2)
+    _, reward, terminated, _, info = e.step(27)
+    assert (reward, terminated, info["illegal_action"]) == (-1.0, True, True)
+
+
+def test_gymnasium_bad_opponents() -> None:
+    with pytest.raises(ValueError, match="one per other seat"):
+        SingleAgentEnv("tac", 4, opponents=["random", "random"])
+
+
+# ---- OpenSpiel -------------------------------------------------------------------------------
+
+NAMES = openspiel.register()
+
+
+def test_register_is_idempotent() -> None:
+    assert openspiel.register() == NAMES == [f"kartaros_{g}" for g in kartaros.GAMES]
+
+
+@pytest.mark.parametrize(("game", "players"), SEATINGS)
+def test_openspiel_random_sim_test(game: str, players: int) -> None:
+    params = {"players": players, **SHORT[game]}
+    if game == "tac" and players % 2:
+        params["calls"] = "open"
+    spiel_game = pyspiel.load_game(f"kartaros_{game}", params)
+    assert spiel_game.num_distinct_actions() == rl.action_space(game, players).size
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_openspiel_strings_tensors_and_resampling(game: str) -> None:
+    players = 3 if game in ("tac", "puck") else 2
+    spiel_game = pyspiel.load_game(f"kartaros_{game}", {"players": players, "seed": 4, **SHORT[game]})
+    state = spiel_game.new_initial_state()
+    chooser = random.Random(1)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    while not state.is_terminal():
+        player = state.current_player()
+        real = state.kartaros_state
+        info_state = state.information_state_string()
+        assert json.loads(info_state) == real.observation(player)
+        assert state.information_state_tensor() == pytest.approx(
+            rl.encoder(game, players, recall=True).observe(real, player))
+        assert state.observation_tensor() == pytest.approx(rl.encoder(game, players).observe(real, player))
+        world = state.resample_from_infostate(player, sampler)
+        assert world.information_state_string() == info_state
+        assert world.legal_actions() == state.legal_actions()
+        assert world.history() == state.history()
+        state.apply_action(chooser.choice(state.legal_actions()))
+    assert state.returns() == state.kartaros_state.returns()
+
+
+def test_openspiel_parameters_reach_the_game() -> None:
+    state = pyspiel.load_game("kartaros_tac", {"players": 5, "calls": "open", "seed": 9}).new_initial_state()
+    real = state.kartaros_state
+    assert (real.num_players, real.variant["calls"]) == (5, "open")
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert len(real.actions) == 0 and len(clone.kartaros_state.actions) == 1
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_openspiel_python_ismcts_and_mcts_bots(game: str) -> None:
+    players = 3 if game in ("tac", "puck") else 2
+    spiel_game = pyspiel.load_game(f"kartaros_{game}", {"players": players, "seed": 1, **SHORT[game]})
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    bots = [
+        openspiel.ISMCTSBot(spiel_game, evaluator, 2.0, 4, random_state=np.random.RandomState(1)),
+        mcts.MCTSBot(spiel_game, 2.0, 4, evaluator, random_state=np.random.RandomState(2)),
+    ] + [pyspiel.make_uniform_random_bot(p, 3) for p in range(2, players)]
+    returns = evaluate_bots.evaluate_bots(spiel_game.new_initial_state(), bots, rng)
+    assert len(returns) == players and sum(returns) == pytest.approx(1.0)
