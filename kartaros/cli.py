@@ -25,7 +25,7 @@ from rich.text import Text
 import kartaros
 from kartaros import cli_render as view
 from kartaros.analysis.bots import BotSpec, parse_bots
-from kartaros.bots import BOTS, Bot, make
+from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
 from kartaros.info import GameInfo
 from kartaros.state import GameState
 from kartaros.words import LANGUAGES
@@ -235,12 +235,27 @@ class Match:
         self.console.print(Text(f"This deal: {again}", style="dim"))
 
 
+_BOT_HELP = f"Your opponents: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))})."
+
+
+def _opponent(bot: str, seed: int) -> Bot:
+    """A level's bot (easy, medium, hard) or a bot by name."""
+    if bot in LEVELS:
+        return for_level(bot, seed=seed)
+    if bot not in BOTS:
+        raise ValueError(
+            f"there is no level or bot called {bot!r}; the levels are {', '.join(LEVELS)}, "
+            f"the bots {', '.join(sorted(BOTS))}"
+        )
+    return make(bot, seed=seed)
+
+
 @app.command()
 def play(
     game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
     seed: Annotated[str | None, typer.Option(metavar="INT", help="Deal from this seed (default: random).")] = None,
     save: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the game record (JSON) here.")] = None,
-    bot: Annotated[str, typer.Option(metavar="BOT", help=f"Your opponent: {', '.join(sorted(BOTS))}.")] = "random",
+    bot: Annotated[str, typer.Option(metavar="BOT", help=_BOT_HELP)] = "medium",
     seat: Annotated[str, typer.Option(metavar="INT", help="Your seat; seat 0 moves first.")] = "0",
     name: Annotated[str, typer.Option(metavar="NAME", help="Your name on the table and in the log.")] = "Player",
     players: Annotated[str | None, typer.Option(metavar="INT", help="How many play (default: the fewest).")] = None,
@@ -269,7 +284,7 @@ def play(
         _fail(f"cannot save to {str(save)!r}: no such folder, or it is a folder itself")
     others = [p for p in range(seats) if p != seat_value]
     try:
-        bots = {p: make(bot, seed=state.seed + p) for p in others}
+        bots = {p: _opponent(bot, state.seed + p) for p in others}
     except ValueError as err:
         _fail(str(err))
     names = ["Bot" if len(others) == 1 else f"Bot {p}" for p in range(seats)]

@@ -234,6 +234,10 @@ class GameState(ABC):
         open-call mode). Bots never choose one unless nothing else is legal."""
         return False
 
+    def is_call(self, action: str) -> bool:
+        """Whether ``action`` calls out another player's miss (Tač's "Tač!")."""
+        return False
+
     # ---- the fast path for search ---------------------------------------------------------
 
     def playout(self, rng: random.Random, max_moves: int = 1_000_000, *, until_choice: bool = False) -> int:

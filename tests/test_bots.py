@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import kartaros
-from kartaros.bots import for_level, make
+from kartaros.bots import LevelBot, for_level, make
+from kartaros.state import GameState
 
 
 def _position(seed: int) -> kartaros.GameState:
@@ -21,26 +23,48 @@ def _position(seed: int) -> kartaros.GameState:
         state.apply(chooser.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("name", ["random", "ismcts"])
+SEARCHES: dict[str, dict[str, Any]] = {
+    "ismcts": {"iterations": 40},
+    "ismcts-prior": {"iterations": 40, "prior": "greedy", "rollout": "greedy"},
+}
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "ismcts", "ismcts-prior"])
 def test_a_bot_picks_a_legal_move_reproducibly(name: str) -> None:
     state = _position(3)
-    params = {"iterations": 40} if name == "ismcts" else {}
+    params = SEARCHES.get(name, {})
+    name = name.split("-")[0]
     first = make(name, seed=9, **params).choose(state)
     assert first in state.legal_actions()
     assert make(name, seed=9, **params).choose(state) == first
 
 
-def test_ismcts_plays_the_same_in_worlds_its_player_cannot_tell_apart() -> None:
-    state = _position(4)
+def _choice_point(name: str, players: int, seed: int) -> GameState:
+    """A position of ``name`` where the player to move has a real choice."""
+    state = kartaros.new_game(name, players=players, seed=seed)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        if len(state.legal_actions()) > 1 and chooser.random() < 0.3:
+            return state
+        state.apply(chooser.choice(state.legal_actions()))
+    return _choice_point(name, players, seed + 1000)
+
+
+@pytest.mark.parametrize("game", ["kec", "nesalomljiv", "tac", "puck"])
+@pytest.mark.parametrize(
+    ("bot", "params"), [("greedy", {}), ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy"})]
+)
+def test_a_bot_plays_the_same_in_worlds_its_player_cannot_tell_apart(game: str, bot: str, params: Any) -> None:
+    players = 3 if game in ("tac", "puck") else 2
+    state = _choice_point(game, players, 4)
     me = state.current_player
     assert me is not None
-    bot_seed = 17
-    real = make("ismcts", seed=bot_seed, iterations=60).choose(state)
+    real = make(bot, seed=17, **params).choose(state)
     for world_seed in (1, 2, 3):
         world = state.determinize(me, world_seed)
         assert world.observation(me) == state.observation(me)
         assert world.zones() != state.zones()
-        assert make("ismcts", seed=bot_seed, iterations=60).choose(world) == real
+        assert make(bot, seed=17, **params).choose(world) == real
 
 
 def test_ismcts_checks_its_settings() -> None:
@@ -58,3 +82,39 @@ def test_levels_exist_and_unknown_ones_are_refused() -> None:
         assert for_level(level, seed=1).choose(kartaros.new_game("kec", seed=1)) == "draw"
     with pytest.raises(ValueError, match="no level"):
         for_level("godlike")
+
+
+def _window(vigilant: float) -> str:
+    """What a level bot answers when asked to call a miss (T11)."""
+    state = kartaros.new_game("tac", players=2, seed=1, variant={"calls": "open"})
+    while "call" not in state.legal_actions():
+        legal = state.legal_actions()
+        misses = [a for a in legal if state.is_miss(a)]
+        state.apply(misses[0] if misses else legal[0])
+    bot = LevelBot("test", make("greedy", seed=1), mistakes=0.0, vigilance=vigilant, seed=1)
+    return bot.choose(state)
+
+
+def test_T11_vigilance_decides_whether_a_level_notices_a_miss() -> None:
+    assert _window(1.0) == "call"
+    assert _window(0.0) == "pass"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_T12_levels_never_miss_on_purpose(level: str) -> None:
+    for seed in range(3):
+        state = kartaros.new_game("tac", players=3, seed=seed, variant={"calls": "open"})
+        bots = [for_level(level, seed=seed + p) for p in range(3)]
+        while not state.is_over:
+            player = state.current_player
+            assert player is not None
+            action = bots[player].choose(state)
+            assert not state.is_miss(action) or all(state.is_miss(a) for a in state.legal_actions())
+            state.apply(action)
+
+
+def test_the_easy_level_makes_mistakes_and_medium_does_not() -> None:
+    state = _choice_point("puck", 2, 8)
+    greedy = make("greedy", seed=3).choose(state)
+    assert {for_level("medium", seed=s).choose(state) for s in range(20)} == {greedy}
+    assert len({for_level("easy", seed=s).choose(state) for s in range(40)}) > 1

@@ -141,8 +141,8 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "nope"], "unknown game 'nope'; kartaros plays: kec"),
         (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
         (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
-        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: greedy, ismcts, "
-         "random"),
+        (["play", "kec", "--bot", "smart"], "there is no level or bot called 'smart'; the levels are easy, medium, "
+         "hard, the bots greedy, ismcts, random"),
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
         (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
@@ -182,7 +182,8 @@ def test_the_screen_shows_only_what_the_person_may_know(monkeypatch: pytest.Monk
 
     real_new_game = kartaros.new_game
     monkeypatch.setattr(kartaros, "new_game", guarded_new_game)
-    result = play("--seed", "3", input=MANY_ONES)
+    # The random bot reads no observation, so every observation asked for is the interface's.
+    result = play("--seed", "3", "--bot", "random", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     assert "Result" in result.output
     assert seen and set(seen) == {0}

@@ -19,10 +19,11 @@ from typing import Any, Protocol
 
 from kartaros.bots.greedy import GreedyBot
 from kartaros.bots.ismcts import IsmctsBot
+from kartaros.bots.levels import LEVELS, LevelBot
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "RandomBot", "for_level", "make"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "LevelBot", "RandomBot", "for_level", "make"]
 
 
 class Bot(Protocol):
@@ -51,18 +52,10 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
     return factory(seed=seed, **params)
 
 
-# Levels for people. Until stronger bots exist every level is the random bot; the mapping is
-# the one place that changes when they arrive.
-LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
-    "easy": ("random", {}),
-    "medium": ("random", {}),
-    "hard": ("random", {}),
-}
-
-
 def for_level(level: str, *, seed: int | None = None) -> Bot:
-    """The bot that plays at ``level`` (easy, medium or hard)."""
+    """The bot that plays at ``level`` (easy, medium or hard; see ``LEVELS``)."""
     if level not in LEVELS:
         raise ValueError(f"there is no level {level!r}; the levels are: {', '.join(LEVELS)}")
-    name, params = LEVELS[level]
-    return make(name, seed=seed, **params)
+    name, params, mistakes, vigilance = LEVELS[level]
+    inner = make(name, seed=seed, **params)
+    return LevelBot(level, inner, mistakes=mistakes, vigilance=vigilance, seed=seed)

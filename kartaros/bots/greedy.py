@@ -3,7 +3,8 @@
 Each game's heuristic lives in ``kartaros.bots.greedy_<game>`` as a function
 ``policy(obs, legal, rng) -> str`` that sees only the player's observation and legal
 actions. In search rollouts it may get an observation without its event history
-(``events`` empty), so it must not depend on events to choose a legal move.
+(``events`` empty), so it must not depend on events to choose a legal move; the bot, too,
+passes no history (building it costs more than the heuristic).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from kartaros.state import GameState
 
+NO_EVENTS = 1 << 62  # ``observation(p, since=NO_EVENTS)``: the view without its event history
 Policy = Callable[[dict[str, Any], list[str], random.Random], str]
 
 _POLICIES: dict[str, Policy] = {}
@@ -53,7 +55,8 @@ class GreedyBot:
             return legal[0]
         player = state.current_player
         assert player is not None
-        return policy_for(state.game)(state.observation(player), legal, self._rng)
+        observation = state.observation(player, since=NO_EVENTS)  # the policies read no history
+        return policy_for(state.game)(observation, legal, self._rng)
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed!r})"

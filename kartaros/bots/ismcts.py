@@ -27,14 +27,16 @@ _NO_EVENTS = 1 << 62  # ``observation(p, since=…)`` beyond the end: no history
 
 
 class _Node:
-    __slots__ = ("available", "children", "player", "reward", "visits")
+    __slots__ = ("available", "children", "hint", "player", "reward", "tried", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player  # who chose the action leading here
         self.children: dict[str, _Node] = {}
-        self.visits = 0
+        self.visits = 0  # times this node was chosen
+        self.tried = 0  # times a search passed through it (its children's parent visits)
         self.reward = 0.0
         self.available = 0
+        self.hint: str | None = None  # the heuristic's move here, once asked
 
 
 def search_actions(state: GameState) -> list[str]:
@@ -56,6 +58,9 @@ class IsmctsBot:
         seconds: float | None = None,
         c: float = 0.7,
         rollout: str = "random",
+        prior: str | None = None,
+        bias: float = 1.0,
+        widening: float = 0.5,
         max_rollout: int = 100_000,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
@@ -66,12 +71,19 @@ class IsmctsBot:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}; got {rollout!r}")
         if not (isinstance(c, int | float) and c >= 0):
             raise ValueError(f"c must be a number ≥ 0; got {c!r}")
+        if prior not in (None, "greedy"):
+            raise ValueError(f"prior must be 'greedy' or None; got {prior!r}")
+        if not (isinstance(widening, int | float) and 0 < widening <= 1):
+            raise ValueError(f"widening must be a number in (0, 1]; got {widening!r}")
         self.name = "ismcts"
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
+        self.prior = prior
+        self.bias = bias
+        self.widening = widening
         self.max_rollout = max_rollout
         self.last_iterations = 0
         self.last_rollout_moves = 0
@@ -119,9 +131,18 @@ class IsmctsBot:
             player = world.current_player
             assert player is not None
             children = node.children
+            hint = node.hint
+            if self.prior is not None and hint is None:
+                observation = world.observation(player, since=_NO_EVENTS)
+                hint = node.hint = policy_for(world.game)(observation, legal, rng)
+            node.tried += 1
             untried = [a for a in legal if a not in children]
-            if untried:
-                action = untried[rng.randrange(len(untried))]
+            # Progressive widening with a prior: the heuristic's move first, then one more
+            # move each time the node's visits allow, so wide choices (Puck's exchanges)
+            # are not spread thin over moves no one would play.
+            widen = self.prior is None or len(children) < node.tried**self.widening or len(untried) == len(legal)
+            if untried and widen:
+                action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(player)
                 world.apply(action)
                 moves += 1
@@ -129,9 +150,13 @@ class IsmctsBot:
                 break
             best, best_value = legal[0], -math.inf
             for a in legal:
-                child = children[a]
-                child.available += 1
-                value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+                option = children.get(a)
+                if option is None:
+                    continue
+                option.available += 1
+                value = option.reward / option.visits + c * math.sqrt(math.log(option.available) / option.visits)
+                if a == hint:
+                    value += self.bias / (option.visits + 1)
                 if value > best_value:
                     best, best_value = a, value
             world.apply(best)

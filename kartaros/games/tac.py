@@ -422,6 +422,9 @@ class TacState(GameState):
     def is_miss(self, action: str) -> bool:
         return action.endswith("?")
 
+    def is_call(self, action: str) -> bool:
+        return action == "call"
+
     def _playout_moves(self) -> list[Any]:
         legal = self._legal
         if legal is None:
