@@ -269,6 +269,20 @@ class GameState(ABC):
             n += 1
         return n
 
+    def playout_value(self) -> list[float]:
+        """``returns()`` once over; before, the game's rough guess of each player's share of
+        the win (equal shares unless the game knows better), for searches that stop early.
+
+        Reads the whole position: only for worlds a search owns (``determinize``)."""
+        if self._outcome is not None:
+            return list(self._outcome.returns)
+        guess = self._value_guess()
+        return [1.0 / self.num_players] * self.num_players if guess is None else guess
+
+    def _value_guess(self) -> list[float] | None:
+        """Game hook (optional): each player's share of the win, judged from the position."""
+        return None
+
     def _playout_moves(self) -> Sequence[Any]:
         """Game hook (optional): the internal moves a playout picks from, legal moves without
         deliberate misses. The default takes them from ``_legal_moves``; a game overrides it

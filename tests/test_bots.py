@@ -91,7 +91,7 @@ def _window(vigilant: float) -> str:
         legal = state.legal_actions()
         misses = [a for a in legal if state.is_miss(a)]
         state.apply(misses[0] if misses else legal[0])
-    bot = LevelBot("test", make("greedy", seed=1), mistakes=0.0, vigilance=vigilant, seed=1)
+    bot = LevelBot("test", {"*": ("greedy", {})}, mistakes=0.0, vigilance=vigilant, seed=1)
     return bot.choose(state)
 
 
@@ -111,6 +111,12 @@ def test_T12_levels_never_miss_on_purpose(level: str) -> None:
             action = bots[player].choose(state)
             assert not state.is_miss(action) or all(state.is_miss(a) for a in state.legal_actions())
             state.apply(action)
+
+
+def test_hard_plays_the_measured_search_where_it_beats_the_heuristic() -> None:
+    hard = for_level("hard", seed=1)
+    assert hard.inner("puck").name == "ismcts"
+    assert hard.inner("tac").name == "greedy"
 
 
 def test_the_easy_level_makes_mistakes_and_medium_does_not() -> None:

@@ -61,6 +61,7 @@ class IsmctsBot:
         prior: str | None = None,
         bias: float = 1.0,
         widening: float = 0.5,
+        horizon: int | None = None,
         max_rollout: int = 100_000,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
@@ -73,6 +74,8 @@ class IsmctsBot:
             raise ValueError(f"c must be a number ≥ 0; got {c!r}")
         if prior not in (None, "greedy"):
             raise ValueError(f"prior must be 'greedy' or None; got {prior!r}")
+        if horizon is not None and (type(horizon) is not int or horizon < 0):
+            raise ValueError(f"horizon must be a whole number ≥ 0; got {horizon!r}")
         if not (isinstance(widening, int | float) and 0 < widening <= 1):
             raise ValueError(f"widening must be a number in (0, 1]; got {widening!r}")
         self.name = "ismcts"
@@ -84,6 +87,10 @@ class IsmctsBot:
         self.prior = prior
         self.bias = bias
         self.widening = widening
+        # A rollout stops after ``horizon`` moves and scores the world by the game's guess
+        # (``playout_value``): less noise where one choice barely moves a long game's result.
+        # A game without a guess (equal shares) is played out to the end instead.
+        self.horizon = horizon
         self.max_rollout = max_rollout
         self.last_iterations = 0
         self.last_rollout_moves = 0
@@ -164,21 +171,23 @@ class IsmctsBot:
             node = children[best]
             path.append(node)
         # Rollout.
-        if self.rollout == "random":
-            moves += world.playout(rng, self.max_rollout)
-        else:
-            moves += self._greedy_rollout(world)
-        returns = world.returns() if world.is_over else [1.0 / world.num_players] * world.num_players
+        moves += self._rollout(world, self.max_rollout if self.horizon is None else self.horizon)
+        returns = world.playout_value()
+        if not world.is_over and min(returns) == max(returns):
+            moves += self._rollout(world, self.max_rollout)
+            returns = world.playout_value()
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += returns[visited.player]
         return moves
 
-    def _greedy_rollout(self, world: GameState) -> int:
+    def _rollout(self, world: GameState, limit: int) -> int:
+        if self.rollout == "random":
+            return world.playout(self.rng, limit)
         policy = policy_for(world.game)
         rng = self.rng
         moves = 0
-        while not world.is_over and moves < self.max_rollout:
+        while not world.is_over and moves < limit:
             legal = search_actions(world)
             if len(legal) == 1:
                 action = legal[0]

@@ -306,6 +306,12 @@ class PuckState(GameState):
             ]
         return moves
 
+    def _value_guess(self) -> list[float]:
+        """P11: the cards a player holds (pile and hand) as his share of the win."""
+        held = [len(pile) + len(hand) for pile, hand in zip(self.piles, self.hands, strict=True)]
+        total = sum(held)
+        return [h / total for h in held] if total else [1.0 / self.num_players] * self.num_players
+
     def _play(self, move: Any) -> None:
         if move is M_DRAW:
             self._draw()
