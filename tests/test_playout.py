@@ -68,3 +68,43 @@ def test_T11_playouts_never_miss_in_open_mode() -> None:
         state.playout(random.Random(seed))
         assert state.is_over
         assert not any(event["type"] in ("miss", "call", "pass") for event in state.observation(0)["events"])
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_playout_value_is_a_share_per_player_and_the_returns_at_the_end(name: str, players: int) -> None:
+    state = kartaros.new_game(name, players=players, seed=2)
+    chooser = random.Random(2)
+    for _ in range(30):
+        if state.is_over:
+            break
+        state.apply(chooser.choice(state.legal_actions()))
+    value = state.playout_value()
+    assert len(value) == players and sum(value) == pytest.approx(1.0) and min(value) >= 0
+    state.playout(chooser)
+    assert state.playout_value() == state.returns()
+
+
+def test_P11_puck_guesses_by_the_cards_each_player_holds() -> None:
+    state = kartaros.new_game("puck", players=2, seed=4)
+    held = [len(cards) for cards in (state.zones()["pile:0"], state.zones()["pile:1"])]
+    assert state.playout_value() == pytest.approx([h / sum(held) for h in held])
+
+
+def test_N13_nesalomljiv_guesses_fewer_match_cards_are_better() -> None:
+    state = kartaros.new_game("nesalomljiv", seed=4)
+    zones = state.zones()
+    mine, theirs = len(zones["match:0"]), len(zones["match:1"])
+    assert state.playout_value() == pytest.approx([theirs / (mine + theirs), mine / (mine + theirs)])
+
+
+def test_ismcts_with_a_horizon_still_chooses_a_legal_move() -> None:
+    from kartaros.bots import make
+
+    state = kartaros.new_game("puck", players=2, seed=5)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    bot = make("ismcts", seed=1, iterations=30, prior="greedy", rollout="greedy", horizon=4)
+    assert bot.choose(state) in state.legal_actions()
+    assert bot.stats()["iterations"] == 30
+    with pytest.raises(ValueError, match="horizon"):
+        make("ismcts", horizon=-1)
