@@ -27,7 +27,7 @@ from kartaros import cli_render as view
 from kartaros.analysis.bots import BotSpec, parse_bots
 from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
 from kartaros.info import GameInfo
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 from kartaros.words import LANGUAGES
 
 app = typer.Typer(
@@ -351,7 +351,7 @@ def replay(
             tell(state, *last)
         mover = state.current_player
         assert mover is not None  # the record replays
-        before = state.observation(mover, since=_NO_EVENTS)
+        before = state.observation(mover, since=NO_EVENTS)
         console.print(view.move_line(index + 1, names[mover], info.describe_action(before, action, lang), action))
         last = (mover, before["event_count"])
     if last is not None:
@@ -363,7 +363,6 @@ def replay(
         console.print(view.result_view(outcome, names, lang=lang, end=_end_words(info, steps.final, names, lang)))
 
 
-_NO_EVENTS = 1 << 62  # ``since`` beyond any history: the observation without its events
 
 
 def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str], lang: str = "en") -> None:

@@ -21,6 +21,7 @@ from kartaros.variant import Option, resolve_variant
 
 RECORD_FORMAT = "kartaros-record"
 RECORD_VERSION = 1
+NO_EVENTS = 1 << 62  # ``observation(p, since=NO_EVENTS)``: the view without its event history, cheap
 PLAYOUT_ACTION = "…"  # stands in the action list for a move made by ``playout``
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import kartaros
 from kartaros.cards import CODE, card_id
 from kartaros.games.nesalomljiv import TARGET_VALUE, WEAPON_VALUE
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 
 ALL_CODES = [CODE[c] for c in range(52)]
 
@@ -84,7 +84,7 @@ def knockout_seeker(state: GameState) -> str:
     placers put down cards near 8, easy to hit exactly. Used to reach the N14 ending."""
     p = state.current_player
     assert p is not None
-    obs = state.observation(p, since=1 << 62)  # no events needed
+    obs = state.observation(p, since=NO_EVENTS)
     legal = state.legal_actions()
     if obs["phase"] == "choose":
         sizes = obs["match_sizes"]

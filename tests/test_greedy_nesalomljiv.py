@@ -10,10 +10,8 @@ import pytest
 import kartaros
 from kartaros.bots import make
 from kartaros.bots.greedy_nesalomljiv import policy
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 from tests.nesalomljiv_helpers import deals, nes, play
-
-NO_EVENTS = 1 << 62  # observation(p, since=…) beyond the end: no history, as in search rollouts
 
 
 def decide(state: GameState, since: int = 0, seed: int = 0) -> str:

@@ -11,10 +11,8 @@ import kartaros
 from kartaros.bots import make
 from kartaros.bots.greedy_tac import policy
 from kartaros.cards import CODE
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 from tests.tac_helpers import play, tac
-
-NO_EVENTS = 1 << 62  # observation(p, since=…) beyond the end: no history, as in search rollouts
 
 
 def decide(state: GameState, since: int = 0) -> str:

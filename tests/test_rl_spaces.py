@@ -8,7 +8,8 @@ import pytest
 
 import kartaros
 from kartaros import rl
-from kartaros.rl.tensors import NO_EVENTS, RANK_OF
+from kartaros.rl.tensors import RANK_OF
+from kartaros.state import NO_EVENTS
 
 # Every game at its fewest players, a few counts in between, its most; variants that add actions.
 CONFIGS = [

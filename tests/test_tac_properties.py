@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import kartaros
 from kartaros import IllegalAction
 from kartaros.cards import RANK, card_id
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 from tests.tac_helpers import ONE_DECK, all_cards
 
 SETTINGS = settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,7 +35,7 @@ CANDIDATES = ["turn", "turn?", "call", "pass", "", "TURN", "AS>C", "AS>0?", "KD>
 
 def snapshot(state: GameState) -> str:
     """Everything an action could change; the histories only by their length and their end."""
-    recent = max(0, state.observation(0, since=1 << 62)["event_count"] - 3)
+    recent = max(0, state.observation(0, since=NO_EVENTS)["event_count"] - 3)
     views = [state.observation(p, since=recent) for p in (0, state.num_players - 1)]  # alike but for "player"
     record = dict(state.record(), actions=state.actions[-3:], length=len(state.actions))
     return json.dumps([state.zones(), views, state.legal_actions(), record], sort_keys=True)

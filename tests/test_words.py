@@ -14,6 +14,7 @@ import kartaros
 from kartaros.games.kec import describe_event as kec_event
 from kartaros.games.puck import describe_hand
 from kartaros.games.tac import describe_event as tac_event
+from kartaros.state import NO_EVENTS
 from kartaros.words import LANGUAGES, card_name, card_names, cards_count, check_lang, listed, rank_name
 
 NAMES = ["Milan", "Ana", "Bora", "Cica", "Dule"]
@@ -42,7 +43,6 @@ SETUPS: list[tuple[str, int, dict[str, Any] | None]] = [
 ]
 STEPS = 1500  # at most this many actions of a game are looked at move by move
 EVERY = 3  # the table and the moves are told every few steps (the events: all of them)
-NO_EVENTS = 1 << 62  # ``since`` beyond any history: an observation without its events
 
 
 def check_serbian(sr: str, en: str, what: str) -> None:

@@ -14,9 +14,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 
-NO_EVENTS = 1 << 62  # ``observation(p, since=NO_EVENTS)``: the view without its event history
 Policy = Callable[[dict[str, Any], list[str], random.Random], str]
 
 _POLICIES: dict[str, Policy] = {}

@@ -20,10 +20,9 @@ import time
 from typing import Any
 
 from kartaros.bots.greedy import policy_for
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 
 ROLLOUTS = ("random", "greedy")
-_NO_EVENTS = 1 << 62  # ``observation(p, since=…)`` beyond the end: no history in rollouts
 
 
 class _Node:
@@ -140,7 +139,7 @@ class IsmctsBot:
             children = node.children
             hint = node.hint
             if self.prior is not None and hint is None:
-                observation = world.observation(player, since=_NO_EVENTS)
+                observation = world.observation(player, since=NO_EVENTS)
                 hint = node.hint = policy_for(world.game)(observation, legal, rng)
             node.tried += 1
             untried = [a for a in legal if a not in children]
@@ -194,7 +193,7 @@ class IsmctsBot:
             else:
                 player = world.current_player
                 assert player is not None
-                action = policy(world.observation(player, since=_NO_EVENTS), legal, rng)
+                action = policy(world.observation(player, since=NO_EVENTS), legal, rng)
             world.apply(action)
             moves += 1
         return moves

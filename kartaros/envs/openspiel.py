@@ -29,8 +29,7 @@ from open_spiel.python.algorithms import ismcts
 
 import kartaros
 from kartaros import rl
-from kartaros.rl.tensors import NO_EVENTS
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 
 PREFIX = "kartaros_"
 

@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from kartaros.cards import CODE, RANK, card_id
-from kartaros.state import GameState
+from kartaros.state import NO_EVENTS, GameState
 
 Sparse = defaultdict[int, float]  # slot index → value; absent slots are 0
-NO_EVENTS = 1 << 62  # ``since`` past any history: an observation without events, cheap to build
 RANK_OF: dict[str, int] = {CODE[c]: RANK[c] for c in range(54)}  # Joker: 13
 CARD_OF: dict[str, int] = {CODE[c]: card_id(CODE[c]) for c in range(52)}
 

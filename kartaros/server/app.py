@@ -22,6 +22,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kartaros
+from kartaros.state import NO_EVENTS
 
 from .store import DEFAULT_URL, Store
 from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
@@ -279,7 +280,7 @@ def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, An
             frames.append({"text": "", "action": None, "zones": state.zones(), "events": []})
         mover = state.current_player
         assert mover is not None  # the record replays
-        before = state.observation(mover, since=1 << 62)
+        before = state.observation(mover, since=NO_EVENTS)
         text = f"{index + 1}. {names[mover]}: {info.describe_action(before, action, lang)}"
         frames.append({"text": text, "action": action})
         told = (mover, before["event_count"])
