@@ -33,6 +33,16 @@ def policy_for(game: str) -> Policy:
     return policy
 
 
+def greedy_move(state: GameState, legal: list[str], rng: random.Random) -> str:
+    """The heuristic's pick among ``legal`` for the player to move (the only one, if one)."""
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player
+    assert player is not None
+    observation = state.observation(player, since=NO_EVENTS)  # the policies read no history
+    return policy_for(state.game)(observation, legal, rng)
+
+
 class GreedyBot:
     """Plays each game's heuristic (``policy_for``) for the player to move."""
 
@@ -50,12 +60,7 @@ class GreedyBot:
         legal = state.legal_actions()
         if not legal:
             raise ValueError("there is no move to choose: the game is over")
-        if len(legal) == 1:
-            return legal[0]
-        player = state.current_player
-        assert player is not None
-        observation = state.observation(player, since=NO_EVENTS)  # the policies read no history
-        return policy_for(state.game)(observation, legal, self._rng)
+        return greedy_move(state, legal, self._rng)
 
     def __repr__(self) -> str:
         return f"GreedyBot(seed={self.seed!r})"

@@ -19,8 +19,8 @@ import random
 import time
 from typing import Any
 
-from kartaros.bots.greedy import policy_for
-from kartaros.state import NO_EVENTS, GameState
+from kartaros.bots.greedy import greedy_move
+from kartaros.state import GameState
 
 ROLLOUTS = ("random", "greedy")
 
@@ -139,8 +139,7 @@ class IsmctsBot:
             children = node.children
             hint = node.hint
             if self.prior is not None and hint is None:
-                observation = world.observation(player, since=NO_EVENTS)
-                hint = node.hint = policy_for(world.game)(observation, legal, rng)
+                hint = node.hint = greedy_move(world, legal, rng)
             node.tried += 1
             untried = [a for a in legal if a not in children]
             # Progressive widening with a prior: the heuristic's move first, then one more
@@ -183,18 +182,10 @@ class IsmctsBot:
     def _rollout(self, world: GameState, limit: int) -> int:
         if self.rollout == "random":
             return world.playout(self.rng, limit)
-        policy = policy_for(world.game)
         rng = self.rng
         moves = 0
         while not world.is_over and moves < limit:
-            legal = search_actions(world)
-            if len(legal) == 1:
-                action = legal[0]
-            else:
-                player = world.current_player
-                assert player is not None
-                action = policy(world.observation(player, since=NO_EVENTS), legal, rng)
-            world.apply(action)
+            world.apply(greedy_move(world, search_actions(world), rng))
             moves += 1
         return moves
 

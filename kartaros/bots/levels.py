@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kartaros.bots.ismcts import search_actions
 from kartaros.state import GameState
 
 BotSetting = tuple[str, dict[str, Any]]  # a bot name and its parameters
@@ -53,8 +54,7 @@ class LevelBot:
         return bot
 
     def choose(self, state: GameState) -> str:
-        legal = state.legal_actions()
-        honest = [a for a in legal if not state.is_miss(a)] or legal
+        honest = search_actions(state)
         calls = [a for a in honest if state.is_call(a)]
         if calls and self._rng.random() >= self.vigilance:
             others = [a for a in honest if not state.is_call(a)]
