@@ -259,7 +259,11 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
     assert frames_sr[1]["text"] == "1. Player 1: vuci kartu sa ostatka"
     assert [f["zones"] for f in frames_sr] == [f["zones"] for f in frames]
     over = client.get(f"/api/tables/{table}?lang=sr", headers=auth(token)).json()
-    assert over["words"]["end"] == "Meč je nerešen (granica broja poteza)"
+    # The bot may choke the human before the bound; either way the end is told in Serbian.
+    if record["result"]["reason"] == "max_actions":
+        assert over["words"]["end"] == "Meč je nerešen (granica broja poteza)"
+    else:
+        assert "pobeđuje" in over["words"]["end"]
     assert "K7" in client.get("/api/rules/kec").text
     assert "Džoker" in client.get("/api/rules/kec?lang=sr").text
     assert client.get("/api/rules/chess").status_code == 404
