@@ -37,12 +37,14 @@ def test_K8_greedy_attacks_with_a_choke_the_opponent_probably_cannot_break() -> 
     assert decide(state) == "AS-2S-3S"
 
 
-def test_K8_greedy_keeps_its_choke_when_the_opponent_is_known_to_hold_a_king() -> None:
+def test_K8_greedy_attacks_even_when_the_opponent_is_known_to_hold_a_king() -> None:
+    # The choke will be broken, but the break costs the opponent his King (K8).
     state = kec(["KC", "AS", "2S", "7C"], ["8H", "9H", "TH", "JH"], ["4D", "3S"])
     play(state, "draw", "KC", "take", "8H", "draw")  # p1 took the King; p0 drew 3S
     assert state.observation(0)["opponent_known"] == ["KC"]
-    assert "AS-2S-3S" in state.legal_actions()
-    assert decide(state) == "7C"
+    assert decide(state) == "AS-2S-3S"
+    play(state, "AS-2S-3S")
+    assert state.legal_actions() == ["KC"]
 
 
 @pytest.mark.parametrize(
@@ -104,14 +106,16 @@ def test_K4_greedy_takes_the_card_that_completes_a_hold_it_will_play() -> None:
     assert decide(state) == "AD-2C-3D"
 
 
-def test_K4_greedy_does_not_take_a_part_it_would_have_to_discard_again() -> None:
-    # p1 is known to hold the King p0 threw away, so p0's choke would be broken: with the Ace
-    # he would still discard a choke part (or his King or Joker), so he draws.
+def test_K4_greedy_takes_a_part_of_a_hold_the_opponent_is_known_to_break() -> None:
+    # p1 is known to hold the King p0 threw away, so p0's choke would be broken; p0 takes the
+    # Ace all the same and attacks: the break costs p1 that King (K8).
     state = kec(["KS", "KH", "2C", "3D"], ["8H", "9H", "TH", "AD"], ["BJ"])
     play(state, "draw", "KS", "take", "AD")
     assert state.current_player == 0 and state.legal_actions() == ["draw", "take"]
     assert state.observation(0)["opponent_known"] == ["KS"]
-    assert decide(state) == "draw"
+    assert decide(state) == "take"
+    play(state, "take")
+    assert decide(state) == "AD-2C-3D"
 
 
 def _greedy_game(seed: int, since: int) -> GameState:

@@ -7,18 +7,18 @@ What a kitchen-table player does:
   opponent's other cards. From that he knows how likely the opponent is to hold a breaking
   card (K7), which of his own holds can still be completed, and which holds the opponent can
   still make (the only ones worth defending against).
-- Attack (K5a) when the hold will probably stand: at once when nothing unseen can break it
-  (e.g. a pin with both Jokers gone, K7), otherwise after his pairs, when the chance that
-  the opponent holds no breaker is good enough. A knockout (Q-Q-Q) is played only when it is
-  nearly safe, since a broken knockout loses the game (K9).
+- Attack (K5a) with every hold he makes: at once when nothing unseen can break it (e.g. a
+  pin with both Jokers gone, K7), otherwise after his pairs. A broken hold costs him three
+  cards but costs the opponent a breaker, and breakers are what keep a player alive: attacking
+  always beat attacking only when the hold would probably stand (0.597 [0.567, 0.627] over
+  1000 games). A knockout (Q-Q-Q) is played only when it is nearly safe, since a broken
+  knockout loses the game (K9).
 - Play every throw (9-9, T-T, J-J: a random card of the opponent's, K11) and the exchanges
   that cost him nothing (K10); buy back a stolen card worth keeping.
 - Defend with the cheapest breaker (K8): a Queen before a King, a King before the Joker, which
   alone breaks the pin.
 - Keep breakers and the parts of his holds; discard the card worth least to him, and not one
   the opponent is collecting (he may take it, K4); take the opponent's discard when it helps.
-- Against a player as careful, the breakers may never leave the hands (K6 recycles the
-  cards): in a long game he plays every hold he makes but an unsafe knockout.
 """
 
 from __future__ import annotations
@@ -49,11 +49,8 @@ FREE_EXCHANGE_RANKS = (SEVEN, EIGHT)  # no other use
 JUNK_RANKS = (SEVEN, EIGHT, NINE, TEN, JACK)  # worth something only as a pair
 
 SURE = 0.999  # a hold nothing unseen can break
-ATTACK_MIN = 0.5  # attack when the opponent holds no breaker with at least this chance
+ATTACK_MIN = 0.0  # attack whatever the chance that the opponent holds no breaker
 KNOCKOUT_MIN = 0.8  # a broken knockout loses the game (K9)
-# Two careful players can hoard breakers for ever (K6 recycles the cards, only K13 ends it).
-# After this many actions every hold but the knockout is played, to wear the breakers down.
-PATIENCE = 500
 TAKE_MIN = 1.0  # value a discard must add to be taken instead of a stock draw (K4)
 BUY_BACK_MIN = 1.0  # same for the card a throw took (K11)
 
@@ -136,8 +133,7 @@ def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     if phase == "defend":
         return _defend(_View(obs), legal, rng)
     if phase == "choose":
-        patient = obs["actions_played"] < PATIENCE
-        return _choose(_View(obs), legal, rng, ATTACK_MIN if patient else 0.0)
+        return _choose(_View(obs), legal, rng)
     if "take" in legal and obs["discard"]:
         return "take" if _worth_taking(obs, RANK_OF[obs["discard"][-1]["card"]]) else "draw"
     return legal[rng.randrange(len(legal))]
@@ -162,7 +158,7 @@ def _defend(view: _View, legal: list[str], rng: random.Random) -> str:
 # ---- K5: holds, pairs, discards ------------------------------------------------------------
 
 
-def _choose(view: _View, legal: list[str], rng: random.Random, attack_min: float) -> str:
+def _choose(view: _View, legal: list[str], rng: random.Random) -> str:
     holds: list[tuple[float, str]] = []
     pairs: list[str] = []
     singles: list[str] = []
@@ -180,7 +176,7 @@ def _choose(view: _View, legal: list[str], rng: random.Random, attack_min: float
     pair = _pair(view, pairs, rng)
     if pair is not None:
         return pair
-    if chance >= attack_min:
+    if chance >= ATTACK_MIN:
         return hold
     return _discard(view, singles, rng)
 
