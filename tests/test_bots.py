@@ -77,6 +77,22 @@ def test_ismcts_checks_its_settings() -> None:
     assert bot.choose(state) in state.legal_actions()
 
 
+def test_ismcts_anchor_keeps_the_heuristic_move_without_evidence_against_it() -> None:
+    with pytest.raises(ValueError, match="anchor"):
+        make("ismcts", anchor=-1)
+    params = {"iterations": 30, "prior": "greedy"}
+    overturned = 0
+    for seed in range(8):
+        state = _choice_point("puck", 2, seed)
+        free = make("ismcts", seed=seed, **params)
+        move = free.choose(state)
+        hint = free.stats()["hint"]
+        overturned += move != hint
+        anchored = make("ismcts", seed=seed, anchor=1e9, **params)
+        assert anchored.choose(state) == anchored.stats()["hint"] == hint
+    assert overturned  # without the anchor, 30 noisy iterations do overturn the heuristic
+
+
 def test_levels_exist_and_unknown_ones_are_refused() -> None:
     for level in ("easy", "medium", "hard"):
         assert for_level(level, seed=1).choose(kartaros.new_game("kec", seed=1)) == "draw"

@@ -7,6 +7,11 @@ with the rollout policy, and credits every node with the return of the player wh
 The bot uses only ``legal_actions()``, ``determinize()`` and what worlds offer, so it plays
 the same in every position its player cannot tell apart.
 
+With ``prior="greedy"`` the game's heuristic guides the tree (its move first, favoured while
+young) and, with ``anchor``, keeps its move at the root unless the search's evidence against
+it is strong: in games decided mostly by the cards, a few hundred worlds tell moves apart by
+chance far more often than by skill.
+
 Rollouts: ``random`` uses the engine's fast path (``state.playout``: internal moves, no
 notation); ``greedy`` plays each game's heuristic through the observation, slower per move
 but better informed. Neither the tree nor the rollouts make deliberate misses (Tač).
@@ -62,6 +67,7 @@ class IsmctsBot:
         widening: float = 0.5,
         horizon: int | None = None,
         max_rollout: int = 100_000,
+        anchor: float | None = None,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number ≥ 1; got {iterations!r}")
@@ -77,6 +83,8 @@ class IsmctsBot:
             raise ValueError(f"horizon must be a whole number ≥ 0; got {horizon!r}")
         if not (isinstance(widening, int | float) and 0 < widening <= 1):
             raise ValueError(f"widening must be a number in (0, 1]; got {widening!r}")
+        if anchor is not None and not (isinstance(anchor, int | float) and anchor >= 0):
+            raise ValueError(f"anchor must be a number ≥ 0; got {anchor!r}")
         self.name = "ismcts"
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -91,9 +99,11 @@ class IsmctsBot:
         # A game without a guess (equal shares) is played out to the end instead.
         self.horizon = horizon
         self.max_rollout = max_rollout
+        self.anchor = anchor
         self.last_iterations = 0
         self.last_rollout_moves = 0
         self.last_seconds = 0.0
+        self.last_hint: str | None = None
 
     def choose(self, state: GameState) -> str:
         legal = search_actions(state)
@@ -118,7 +128,21 @@ class IsmctsBot:
         self.last_iterations = done
         self.last_rollout_moves = moves
         self.last_seconds = time.perf_counter() - start
-        return max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        self.last_hint = root.hint
+        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
+        return self._anchored(root, best)
+
+    def _anchored(self, root: _Node, best: str) -> str:
+        """With a prior, keep the heuristic's move unless the search found a better one with
+        confidence: its mean return higher by ``anchor`` standard errors. A few hundred noisy
+        worlds otherwise overturn a good heuristic on chance alone."""
+        hint = root.hint
+        if self.anchor is None or hint is None or best == hint or hint not in root.children:
+            return best
+        a, h = root.children[best], root.children[hint]
+        mean_a, mean_h = a.reward / a.visits, h.reward / h.visits
+        spread = 0.25 / a.visits + 0.25 / h.visits  # returns lie in [0, 1]: variance ≤ 1/4
+        return best if mean_a - mean_h > self.anchor * math.sqrt(spread) else hint
 
     def _iterate(self, state: GameState, me: int, root: _Node) -> int:
         """One iteration; returns the number of moves it played in its world."""
@@ -190,9 +214,10 @@ class IsmctsBot:
         return moves
 
     def stats(self) -> dict[str, Any]:
-        """The last search: iterations, rollout moves and seconds spent."""
+        """The last search: iterations, rollout moves, seconds spent and the prior's move."""
         return {
             "iterations": self.last_iterations,
             "rollout_moves": self.last_rollout_moves,
             "seconds": self.last_seconds,
+            "hint": self.last_hint,
         }
