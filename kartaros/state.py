@@ -48,7 +48,7 @@ class GameState(ABC):
     game: ClassVar[str]
     __slots__ = (
         "num_players", "variant", "seed", "deck", "_rng", "_actions",
-        "_legal", "_outcome", "_determinized", "_played_out",
+        "_legal", "_outcome", "_determinized", "_played_out", "_chance",
     )
 
     num_players: int
@@ -61,6 +61,7 @@ class GameState(ABC):
     _outcome: Outcome | None
     _determinized: list[tuple[int, int, int]]
     _played_out: bool
+    _chance: random.Random | None  # while ``playout`` runs: its ``rng``, for the chance steps
 
     def _init_base(self, players: int, seed: int, deck: list[str] | None, variant: dict[str, Any]) -> None:
         self.num_players = players
@@ -73,6 +74,7 @@ class GameState(ABC):
         self._outcome = None
         self._determinized = []
         self._played_out = False
+        self._chance = None
 
     @classmethod
     def _begin(
@@ -107,6 +109,7 @@ class GameState(ABC):
         other._outcome = self._outcome
         other._determinized = self._determinized.copy()
         other._played_out = self._played_out
+        other._chance = None
 
     # ---- the public API --------------------------------------------------------------
 
@@ -245,16 +248,18 @@ class GameState(ABC):
         """Play uniformly random moves until the end (or ``max_moves``); return how many.
 
         The search fast path: moves are the game's internal ones, no notation is built, and
-        deliberate misses are left out (the game's ``_playout_moves``). Chance still comes
-        from the state's own generator. With ``until_choice`` it plays only forced moves and
-        stops where a player has a real choice. The actions are not kept, so a played-out
+        deliberate misses are left out (the game's ``_playout_moves``). Chance comes from
+        the state's own generator, except the shuffles a game makes with ``_shuffle``: they
+        draw from ``rng``, which is cheaper. With ``until_choice`` it plays only forced moves
+        and stops where a player has a real choice. The actions are not kept, so a played-out
         state has no record; use it for its ``returns()`` or to search on.
         """
         self._played_out = True
+        self._chance = rng
         moves_now = self._playout_moves
         play = self._play
         actions = self._actions
-        below = rng.randrange
+        draw = rng.random  # a uniform index as int(draw() * n): cheaper than randrange
         n = 0
         while self._outcome is None and n < max_moves:
             moves = moves_now()
@@ -263,11 +268,12 @@ class GameState(ABC):
             elif until_choice:
                 break
             else:
-                move = moves[below(len(moves))]
+                move = moves[int(draw() * len(moves))]
             self._legal = None
             actions.append(PLAYOUT_ACTION)
             play(move)
             n += 1
+        self._chance = None
         return n
 
     def playout_value(self) -> list[float]:
@@ -312,6 +318,16 @@ class GameState(ABC):
         """Game hook: the re-dealt copy for ``determinize``."""
 
     # ---- helpers for games -----------------------------------------------------------
+
+    def _shuffle(self, cards: list[int]) -> None:
+        """A chance step's shuffle: by the state's own generator, or in a ``playout`` by the
+        playout's ``rng``, as a sort on random keys (uniform, and a few times faster)."""
+        chance = self._chance
+        if chance is None:
+            self._rng.shuffle(cards)
+        else:
+            key = chance.random
+            cards.sort(key=lambda _: key())
 
     def _check_player(self, player: int) -> None:
         if type(player) is not int or not 0 <= player < self.num_players:

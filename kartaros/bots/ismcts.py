@@ -46,6 +46,8 @@ class _Node:
 def search_actions(state: GameState) -> list[str]:
     """The legal actions a bot considers: deliberate misses only when nothing else is legal."""
     legal = state.legal_actions()
+    if type(state).is_miss is GameState.is_miss:  # the game has no deliberate misses
+        return legal
     honest = [a for a in legal if not state.is_miss(a)]
     return honest or legal
 

@@ -60,6 +60,7 @@ DRAW_MOVE = "draw"
 _DRAW_ONLY = {"draw": DRAW_MOVE}
 _PLACE_TOP = {"place": TOP}
 _PLACE_MOVES = [(CODE[c], c) for c in range(52)]
+_PLAYOUT_TOP, _PLAYOUT_DRAW = (TOP,), (DRAW_MOVE,)
 
 
 def _joined(a: int, b: int) -> str:
@@ -197,6 +198,16 @@ class NesalomljivState(GameState):
             return _DRAW_ONLY
         return {}
 
+    def _playout_moves(self) -> Sequence[Any]:
+        """The legal moves without their notation, in the same order (the search fast path)."""
+        phase = self.phase
+        if phase == CHOOSE:
+            a, b, c = sorted(self.weapons[self.player])
+            return (a, b, c), (a, c, b), (b, c, a)
+        if phase == PLACE:
+            return _PLAYOUT_TOP if self.blind else sorted(self.match[self.player])
+        return _PLAYOUT_DRAW if phase == DRAW else ()
+
     def _value_guess(self) -> list[float]:
         """N13: fewer match-hand cards is closer to the win."""
         a, b = len(self.match[0]), len(self.match[1])
@@ -235,7 +246,7 @@ class NesalomljivState(GameState):
     def _reshuffle(self) -> None:
         """N14: the discard pile becomes the new stock (its cards are public, its order is not)."""
         self.stock, self.discard = self.discard, []
-        self._rng.shuffle(self.stock)
+        self._shuffle(self.stock)
         self.generation += 1
         gen = self.gen
         for card in self.stock:
@@ -506,7 +517,7 @@ class NesalomljivState(GameState):
             members = groups[generation]
             old = [slots[n][0][slots[n][1]] for n in members]
             new = sorted(old)
-            rng.shuffle(new)
+            rng.quick_shuffle(new)
             for n, before, after in zip(members, old, new, strict=True):
                 zone, i = slots[n]
                 zone[i] = after

@@ -13,9 +13,10 @@ words used to show it to people.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from itertools import combinations, combinations_with_replacement
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations, combinations_with_replacement, compress
+from operator import itemgetter
+from typing import Any, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, card_id, codes, pretty, standard_deck
 from kartaros.info import GameInfo, TableRow
@@ -45,6 +46,7 @@ PHASE_NAMES = ("draw", "exchange", "tiebreak", "over")
 M_DRAW, M_TURN, M_HOLD = "draw", "turn", 0
 _DRAW_ONLY = {"draw": M_DRAW}
 _TURN_ONLY = {"turn": M_TURN}
+_PLAYOUT_DRAW, _PLAYOUT_TURN = (M_DRAW,), (M_TURN,)
 
 # ---- P9: hands ----------------------------------------------------------------------------
 
@@ -84,6 +86,21 @@ def hand_value(cards: Sequence[int], ace_low_straight: bool = True) -> int:
     return ranks[0] << 8 if ranks else 0
 
 
+class _HandValues(dict[tuple[int, ...], int]):
+    """:func:`hand_value` of each sorted hand met so far (at most 23,479 of them)."""
+
+    def __init__(self, ace_low_straight: bool) -> None:
+        super().__init__()
+        self.ace_low_straight = ace_low_straight
+
+    def __missing__(self, hand: tuple[int, ...]) -> int:
+        value = self[hand] = hand_value(hand, self.ace_low_straight)
+        return value
+
+
+_VALUES = (_HandValues(False), _HandValues(True))  # by the option ace_low_straight
+
+
 def hand_category(value: int) -> str:
     """The category name of a :func:`hand_value`, e.g. ``"pair"``."""
     return CATEGORY_NAMES[value >> 12]
@@ -120,7 +137,8 @@ def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
 
 
 _COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
-_PLAYOUT_CACHE: dict[tuple[int, tuple[int, ...]], list[Any]] = {}  # (hand size, caps) → exchange ints
+_TAKEABLE = [min(size, HAND_SIZE) for size in range(len(DECK) + 1)]  # P6: up to 3 from a pile of this size
+_PLAYOUT_CACHE: dict[tuple[int, ...], list[int]] = {}  # (player, hand size, *takeable) → exchange ints
 _HEADS_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
 
 
@@ -142,6 +160,24 @@ def _heads(hand: list[int]) -> list[list[tuple[str, int]]]:
     return found
 
 
+_Parts = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+class _ExchangeParts(dict[tuple[int, int], _Parts]):
+    """(exchange int, players) → (a flag per card of the sorted hand: into the pot?, (seat,
+    count) per seat taken from, cards taken per seat), for each exchange met so far."""
+
+    def __missing__(self, key: tuple[int, int]) -> _Parts:
+        move, players = key
+        counts = tuple((move >> (_SEAT_SHIFT + 2 * s)) & 3 for s in range(players))
+        put = tuple(move >> i & 1 for i in range(HAND_SIZE))
+        parts = self[key] = (put, tuple((s, n) for s, n in enumerate(counts) if n), counts)
+        return parts
+
+
+_EXCHANGE_PARTS = _ExchangeParts()
+
+
 def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
     """The canonical string of an exchange: cards by card id, then ``P<seat>`` per card taken."""
     return "-".join([CODE[c] for c in sorted(cards)] + [f"P{s}" for s in sorted(seats)])
@@ -151,7 +187,7 @@ class PuckState(GameState):
     game = "puck"
     __slots__ = (
         "piles", "hands", "pot", "pot_by", "surplus", "table", "table_by", "active",
-        "order", "step", "tied", "phase", "rounds", "exchanges", "events",
+        "order", "step", "tied", "phase", "rounds", "exchanges", "events", "_kept_journeys",
     )
 
     piles: list[list[int]]  # top card first
@@ -169,6 +205,7 @@ class PuckState(GameState):
     rounds: int  # tricks collected so far
     exchanges: list[tuple[int, ...] | None]  # this round: cards taken per seat (all 0: held)
     events: list[tuple[Any, ...]]
+    _kept_journeys: tuple[int, int, _Journeys] | None  # actions played, player, his journeys
 
     # ---- P3-P4: the cut and the deal --------------------------------------------------------
 
@@ -195,6 +232,7 @@ class PuckState(GameState):
         self.pot, self.pot_by, self.table, self.table_by = [], [], [], []
         self.active = [True] * players
         self.rounds = 0
+        self._kept_journeys = None
         self._start_round(first)
         return self
 
@@ -253,6 +291,7 @@ class PuckState(GameState):
         other.rounds = self.rounds
         other.exchanges = self.exchanges.copy()
         other.events = self.events.copy()
+        other._kept_journeys = None
         return other
 
     def zones(self) -> dict[str, list[str]]:
@@ -278,8 +317,7 @@ class PuckState(GameState):
     def _exchange_moves(self) -> dict[str, Any]:
         """P6: hold, or k cards into the pot and k from the tops of opponents' piles."""
         p = self.order[self.step]
-        caps = tuple([0 if q == p else min(len(pile), HAND_SIZE) for q, pile in enumerate(self.piles)])
-        takes = _takes(caps)
+        takes = _takes(self._caps(p))
         moves: dict[str, Any] = {"hold": M_HOLD}
         for options, heads in zip(takes[1:], _heads(self.hands[p]), strict=False):
             if not options:
@@ -289,18 +327,22 @@ class PuckState(GameState):
                     moves[head + suffix] = mask | code
         return moves
 
-    def _playout_moves(self) -> list[Any]:
+    def _caps(self, p: int) -> tuple[int, ...]:
+        """How many cards ``p`` could take from each pile: up to 3, none from his own."""
+        return tuple([0 if q == p else _TAKEABLE[len(pile)] for q, pile in enumerate(self.piles)])
+
+    def _playout_moves(self) -> Sequence[Any]:
         """The exchange moves as bare ints, no notation (the search fast path)."""
         if self.phase != EXCHANGE:
-            return [M_DRAW] if self.phase == DRAW else [M_TURN]
+            return _PLAYOUT_DRAW if self.phase == DRAW else _PLAYOUT_TURN
         p = self.order[self.step]
-        caps = tuple([0 if q == p else min(len(pile), HAND_SIZE) for q, pile in enumerate(self.piles)])
-        key = (len(self.hands[p]), caps)
+        size = len(self.hands[p])
+        key = (p, size, *map(_TAKEABLE.__getitem__, map(len, self.piles)))  # all they depend on
         moves = _PLAYOUT_CACHE.get(key)
         if moves is None:
             moves = _PLAYOUT_CACHE[key] = [M_HOLD] + [
                 mask | code
-                for options, heads in zip(_takes(caps)[1:], _COMBOS[key[0]][1:], strict=False)
+                for options, heads in zip(_takes(self._caps(p))[1:], _COMBOS[size][1:], strict=False)
                 for mask in (sum(1 << i for i in combo) for combo in heads)
                 for _, code in options
             ]
@@ -338,26 +380,24 @@ class PuckState(GameState):
 
     def _exchange(self, move: int) -> None:
         p = self.order[self.step]
-        counts = [(move >> (_SEAT_SHIFT + 2 * s)) & 3 for s in range(self.num_players)]
+        put, sources, counts = _EXCHANGE_PARTS[move, self.num_players]
         if move:
             hand = self.hands[p]
-            ordered = sorted(hand)
-            cards = tuple([c for i, c in enumerate(ordered) if move >> i & 1])
+            cards = tuple(compress(sorted(hand), put))
             for card in cards:  # first into the pot …
                 hand.remove(card)
-                self.pot.append(card)
-                self.pot_by.append(p)
+            self.pot += cards
+            self.pot_by += [p] * len(cards)
             taken: list[int] = []
-            for s, count in enumerate(counts):  # … then from the tops of the opponents' piles
-                if count:
-                    pile = self.piles[s]
-                    taken += pile[:count]
-                    del pile[:count]
+            for s, count in sources:  # … then from the tops of the opponents' piles
+                pile = self.piles[s]
+                taken += pile[:count]
+                del pile[:count]
             hand += taken
-            self.events.append(("exchange", p, cards, tuple(counts), tuple(taken)))
+            self.events.append(("exchange", p, cards, counts, tuple(taken)))
         else:
             self.events.append(("hold", p))
-        self.exchanges[p] = tuple(counts)
+        self.exchanges[p] = counts
         self.step += 1
         if self.step == len(self.order):
             self._showdown()
@@ -365,15 +405,14 @@ class PuckState(GameState):
     # ---- P7, P9-P10: the showdown and the tie-break --------------------------------------------
 
     def _showdown(self) -> None:
-        ace_low = self.variant["ace_low_straight"]
+        shown = tuple(map(tuple, map(sorted, self.hands)))
+        values_of = _VALUES[self.variant["ace_low_straight"]]
         values = [-1] * self.num_players
         for p in self.order:
-            values[p] = hand_value(self.hands[p], ace_low)
+            values[p] = values_of[shown[p]]
         best = max(values)
         tied = [p for p in self.order if values[p] == best]
-        self.events.append((
-            "showdown", tuple(tuple(sorted(h)) for h in self.hands), tuple(values), tuple(tied),
-        ))
+        self.events.append(("showdown", shown, tuple(values), tuple(tied)))
         if len(tied) == 1:
             self._collect(tied[0], "hand")
         else:
@@ -420,7 +459,7 @@ class PuckState(GameState):
         trick += self.pot
         trick += self.table
         trick += self.surplus  # P4: only on the first trick, unseen
-        self._rng.shuffle(trick)  # P8: in a random order …
+        self._shuffle(trick)  # P8: in a random order …
         self.piles[winner] += trick  # … at the bottom of his pile
         self.events.append(("collect", winner, tuple(trick), how, len(self.surplus)))
         self.pot, self.pot_by, self.table, self.table_by, self.surplus = [], [], [], [], []
@@ -547,7 +586,7 @@ class PuckState(GameState):
             ],
             "shown": [codes(sorted(h)) for h in self.hands] if showing else None,
             "turned": [[CODE[c] for c, by in zip(self.table, self.table_by, strict=True) if by == p]
-                       for p in range(self.num_players)],
+                       for p in range(self.num_players)] if self.table else [[] for _ in range(self.num_players)],
             "tied": self.tied.copy() if showing else [],
             "out": [p for p in range(self.num_players) if not self.active[p]],
             "rounds_played": self.rounds,
@@ -574,7 +613,40 @@ class PuckState(GameState):
         rewritten with the card now travelling that journey, so the others' own histories
         match their new cards.
         """
+        journeys = self._journeys(player)
+        # Re-match, bag by bag: the cards arriving (sorted), shuffled onto the threads leaving
+        # (in a fixed order); a thread into a later bag brings its card there.
+        rng = Rng(mix(seed, 0x7075636B))
+        arriving = [cards.copy() for cards in journeys.entering]
+        carried: list[int] = []  # the cards on all threads, bag by bag
+        for onward, cards in zip(journeys.onward, arriving, strict=True):
+            cards.sort()
+            rng.quick_shuffle(cards)
+            for i, later in onward:
+                arriving[later].append(cards[i])
+            carried += cards
+        carried += DECK  # a card on no thread keeps its name
+        names = [name_of(carried) for name_of in journeys.names]
+        new = names[-1]  # each real card's world card: the one on its last thread
         world = self.clone()
+        _rename_history(world.events, journeys.formed, names)
+        world.piles = [list(map(new.__getitem__, pile)) for pile in self.piles]
+        world.hands = [list(map(new.__getitem__, hand)) for hand in self.hands]
+        world.pot = list(map(new.__getitem__, self.pot))
+        world.surplus = list(map(new.__getitem__, self.surplus))
+        world._rng = Rng(mix(seed, 0x726E67))
+        # His own moves are the same in every world he cannot tell from this one.
+        world._legal = self._legal if self.current_player == player else None
+        return world
+
+    def _journeys(self, player: int) -> _Journeys:
+        """The journeys of the cards ``player`` cannot locate (``_determinized_world``).
+
+        They depend on the position alone, so they are kept until the next action: a search
+        asks for thousands of worlds of one position."""
+        kept = self._kept_journeys
+        if kept is not None and kept[0] == len(self._actions) and kept[1] == player:
+            return kept[2]
         bit = 1 << player
         path = [[0] for _ in DECK]  # bags joined since last shown (the deal is bag 0)
         seen = [[0] for _ in DECK]  # per bag on the path: who saw the card while it was there
@@ -616,14 +688,11 @@ class PuckState(GameState):
             for i, c in enumerate(cards):
                 if c not in located:
                     place[c] = (zone, i)
-        # The journeys: each hidden card enters its first bag (as itself), then a thread
-        # leads from bag to bag, and the last one to its place. ``leaving[b]`` lists the
-        # threads out of bag b as (sort key, thread id); ``entering[b]`` the cards entering.
+        # Each hidden card enters its first bag (as itself), then a thread leads from bag to
+        # bag, and the last one to its place. ``threads[b]`` lists the threads out of bag b
+        # as (where it leads, the real card on it); ``entering[b]`` the cards entering.
         entering: list[list[int]] = [[] for _ in formed]
-        leaving: list[list[tuple[tuple[int, int, int], int]]] = [[] for _ in formed]
-        passing: list[list[tuple[int, int]]] = [[] for _ in formed]  # (real card, its thread out of the bag)
-        last_thread: dict[int, int] = {}  # real card -> the thread that ends at its place
-        threads = 0
+        threads: list[list[tuple[tuple[int, int, int], int]]] = [[] for _ in formed]
         for c in sorted(place):
             marks = seen[c]
             start = 0
@@ -634,54 +703,60 @@ class PuckState(GameState):
             bags = path[c][start:]
             entering[bags[0]].append(c)
             for i, bag in enumerate(bags):
-                key = (0, bags[i + 1], 0) if i + 1 < len(bags) else (1, *place[c])
-                leaving[bag].append((key, threads))
-                passing[bag].append((c, threads))
-                threads += 1
-            last_thread[c] = threads - 1
-        # Re-match, bag by bag: the cards arriving (sorted), shuffled onto the threads leaving
-        # (in a fixed order); a thread into a later bag brings its card there.
-        rng = Rng(mix(seed, 0x7075636B))
-        carried = [0] * threads  # thread id -> the card it carries in the world
-        arriving: list[list[int]] = [cards.copy() for cards in entering]
-        for bag, out in enumerate(leaving):
-            cards = sorted(arriving[bag])
-            rng.shuffle(cards)
-            out.sort()
-            for (key, thread), card in zip(out, cards, strict=True):
-                carried[thread] = card
-                if key[0] == 0:
-                    arriving[key[1]].append(card)
-        new = list(DECK)  # the card now at each hidden place, by the real card there
-        for c, thread in last_thread.items():
-            new[c] = carried[thread]
-        # Rewrite the history: from a bag's forming on (its own trick order included), a
-        # real card that passed through it is named by the card on its thread out of it.
-        events = world.events
-        names: dict[int, int] = {}
-        bag = 0
-        for t in range(formed[0], len(events)):
-            while bag < len(formed) and formed[bag] <= t:
-                for c, thread in passing[bag]:
-                    names[c] = carried[thread]
-                bag += 1
-            event = events[t]
-            kind = event[0]
-            get = names.get
-            if kind == "draw":
-                events[t] = ("draw", event[1], tuple([get(c, c) for c in event[2]]))
-            elif kind == "exchange":
-                events[t] = ("exchange", event[1], tuple([get(c, c) for c in event[2]]), event[3],
-                             tuple([get(c, c) for c in event[4]]))
-            elif kind == "collect":
-                events[t] = ("collect", event[1], tuple([get(c, c) for c in event[2]]), *event[3:])
-        world.piles = [[new[c] for c in pile] for pile in self.piles]
-        world.hands = [[new[c] for c in hand] for hand in self.hands]
-        world.pot = [new[c] for c in self.pot]
-        world.surplus = [new[c] for c in self.surplus]
-        world._rng = Rng(mix(seed, 0x726E67))
-        world._legal = None
-        return world
+                where = (0, bags[i + 1], 0) if i + 1 < len(bags) else (1, *place[c])
+                threads[bag].append((where, c))
+        journeys = _Journeys(formed, entering, *_thread_tables(threads))
+        self._kept_journeys = (len(self._actions), player, journeys)
+        return journeys
+
+
+class _Journeys(NamedTuple):
+    """The hidden cards' journeys through the bags (``PuckState._determinized_world``)."""
+
+    formed: list[int]  # index in ``events`` where each bag was formed
+    entering: list[list[int]]  # per bag: the cards whose journey starts there
+    onward: list[list[tuple[int, int]]]  # per bag: (thread, later bag) for each thread into one
+    names: list[Callable[[list[int]], tuple[int, ...]]]  # per bag: threads' cards + deck → names
+
+
+def _thread_tables(
+    threads: list[list[tuple[tuple[int, int, int], int]]],
+) -> tuple[list[list[tuple[int, int]]], list[Callable[[list[int]], tuple[int, ...]]]]:
+    """Put the threads out of each bag in a fixed order (into later bags first, then to the
+    places) and tabulate, per bag: (thread, later bag) for each thread into a later bag, and
+    the names from the bag's forming on. A real card that passed through the bag is named
+    by the card on its thread out: a gather from all the threads' cards, then the deck (a
+    card on no thread yet keeps its own name)."""
+    onward: list[list[tuple[int, int]]] = []
+    names: list[Callable[[list[int]], tuple[int, ...]]] = []
+    name_at = [sum(map(len, threads)) + c for c in DECK]
+    carried = 0  # threads out of the bags before
+    for out in threads:
+        out.sort()
+        onward.append([(i, where[1]) for i, (where, _) in enumerate(out) if where[0] == 0])
+        for i, (_, c) in enumerate(out):
+            name_at[c] = carried + i
+        carried += len(out)
+        names.append(itemgetter(*name_at))
+    return onward, names
+
+
+def _rename_history(events: list[tuple[Any, ...]], formed: list[int], names: list[tuple[int, ...]]) -> None:
+    """From each bag's forming on (its own trick order included), rename the cards by the
+    bag's ``names`` (card → its name)."""
+    bag = 0
+    for t in range(formed[0], len(events)):
+        while bag < len(formed) and formed[bag] <= t:
+            name = names[bag].__getitem__
+            bag += 1
+        event = events[t]
+        kind = event[0]
+        if kind == "draw":
+            events[t] = ("draw", event[1], tuple(map(name, event[2])))
+        elif kind == "exchange":
+            events[t] = ("exchange", event[1], tuple(map(name, event[2])), event[3], tuple(map(name, event[4])))
+        elif kind == "collect":
+            events[t] = ("collect", event[1], tuple(map(name, event[2])), *event[3:])
 
 
 def _event_view(event: tuple[Any, ...], viewer: int) -> dict[str, Any]:
