@@ -1,6 +1,6 @@
 """Random play through the PettingZoo environment against the raw engine: µs per step.
 
-    python benchmarks/rl_env.py [GAME] [--games N] [--seed S] [--players K]
+    python benchmarks/rl_env.py [GAME] [--games N] [--seed S] [--players K] [--recall]
 
 Needs the ``rl`` extras. Each environment loop plays uniformly random legal ids, the usual
 PettingZoo agent loop; then the raw engine replays exactly the same games (``legal_actions()``
@@ -10,7 +10,8 @@ then ``apply()``, plus a random draw as a random player makes), so both sides do
 - ``env``: ``last(observe=False)`` and ``step(id)`` of a random id of ``env.legal_table()``: the
   environment's own cost over the engine (ids, bookkeeping, PettingZoo's agent loop);
 - ``env+mask``: the same, the int8 action mask built every step (``env.action_mask()``);
-- ``env+obs``: ``last()`` building the observation tensor and the mask every step.
+- ``env+obs``: ``last()`` building the observation tensor and the mask every step (with
+  ``--recall``, the perfect-recall tensor).
 
 Times are the process's CPU time (``time.process_time``), the best of ``--repeat`` runs (the
 environment and the engine alternate), so that other work on a shared machine counts little.
@@ -26,10 +27,12 @@ import kartaros
 from kartaros.envs.pettingzoo import KartarosAEC, env
 
 
-def through_env(mode: str, game: str, players: int, games: int, seed: int) -> tuple[int, float, list[list[str]]]:
+def through_env(
+    mode: str, game: str, players: int, games: int, seed: int, recall: bool = False
+) -> tuple[int, float, list[list[str]]]:
     """Steps, seconds and the games played (their actions) through the environment."""
     chooser = random.Random(seed)
-    e: KartarosAEC = env(game, players=players)
+    e: KartarosAEC = env(game, players=players, recall=recall)
     played = []
     steps = 0
     start = time.process_time()
@@ -78,6 +81,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=None, help="default: each game's fewest")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each loop; the best counts")
+    parser.add_argument("--recall", action="store_true", help="the perfect-recall observation tensor")
     args = parser.parse_args()
     print(f"{'game':<16}{'loop':<10}{'steps':>9}{'µs/step':>10}{'raw µs/step':>13}{'over raw':>10}")
     for game in list(kartaros.GAMES) if args.game == "all" else [args.game]:
@@ -85,7 +89,7 @@ def main() -> None:
         for mode, name in (("plain", "env"), ("mask", "env+mask"), ("obs", "env+obs")):
             elapsed = raw_elapsed = float("inf")
             for _ in range(args.repeat):  # alternate, so that a busy moment hits both sides alike
-                steps, env_time, played = through_env(mode, game, players, args.games, args.seed)
+                steps, env_time, played = through_env(mode, game, players, args.games, args.seed, args.recall)
                 raw_steps, raw_time = raw(game, players, args.seed, played)
                 assert raw_steps == steps
                 elapsed, raw_elapsed = min(elapsed, env_time), min(raw_elapsed, raw_time)

@@ -75,6 +75,29 @@ def test_pettingzoo_plays_whole_games_and_pays_the_returns() -> None:
         assert e.state.record()["seed"] == seed
 
 
+@pytest.mark.parametrize(("game", "players"), SEATINGS)
+@pytest.mark.parametrize("recall", [False, True])
+def test_pettingzoo_observations_equal_a_fresh_encode(game: str, players: int, recall: bool) -> None:
+    """The environment builds tensors step by step (kartaros.rl.Tracker): at every step each is
+    the float32 of a fresh ``encode`` of the agent's observation, and the mask its legal ids."""
+    variant = {**SHORT[game], **({"calls": "open"} if game == "tac" else {})}
+    e = env(game, players=players, variant=variant, recall=recall, history=8)
+    encoder = rl.encoder(game, players, variant, recall=recall, history=8)
+    chooser = random.Random(2)
+    for seed in range(3):
+        e.reset(seed=seed)
+        for agent in e.agent_iter():
+            obs, _, terminated, truncated, _ = e.last()
+            seat = e.possible_agents.index(agent)
+            fresh = np.array(encoder.encode(e.state.observation(seat)), np.float32)
+            assert obs["observation"].dtype == np.float32 and np.array_equal(obs["observation"], fresh)
+            if terminated or truncated:
+                e.step(None)
+                continue
+            assert np.flatnonzero(obs["action_mask"]).tolist() == e.state.legal_action_ids()
+            e.step(chooser.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+
+
 def test_pettingzoo_illegal_action_ends_the_game() -> None:
     e = env("kec")
     e.reset(seed=1)
@@ -94,12 +117,15 @@ def test_gymnasium_env_checker_and_episodes(game: str, players: int, opponents: 
     variant = SHORT[game]
     check_env(SingleAgentEnv(game, players, variant, seat=1, opponents=opponents), skip_render_check=True)
     e = SingleAgentEnv(game, players, variant, seat=players - 1, opponents=opponents)
+    encoder = rl.encoder(game, players, variant)
     chooser = random.Random(0)
     obs, info = e.reset(seed=5)
     done = False
     while not done:
         assert info["legal_ids"] == np.flatnonzero(obs["action_mask"]).tolist() == e.state.legal_action_ids()
         assert e.action_masks().tolist() == e.state.legal_action_mask()
+        fresh = encoder.encode(e.state.observation(players - 1))
+        assert np.array_equal(obs["observation"], np.array(fresh, np.float32))
         obs, reward, done, truncated, info = e.step(chooser.choice(info["legal_ids"]))
         assert not truncated
     assert reward == e.state.returns()[players - 1]

@@ -1,23 +1,23 @@
-"""numpy arrays from kartaros.rl's sparse tensors (index → value)."""
+"""numpy arrays from kartaros.rl's tensors and legal ids."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from array import array
+from collections.abc import Iterable
 
 import numpy as np
 
-
-def dense(sparse: Mapping[int, float], size: int) -> np.ndarray:
-    """A float32 array of ``size`` with the given slots set (far cheaper than converting a list)."""
-    array = np.zeros(size, np.float32)
-    if sparse:
-        array[list(sparse)] = list(sparse.values())
-    return array
+FLOAT32, INT8 = np.dtype(np.float32), np.dtype(np.int8)  # dtype objects: a little cheaper per call
 
 
-def mask(ids: Mapping[int, str], size: int) -> np.ndarray:
+def tensor(values: array[float]) -> np.ndarray:
+    """A float32 numpy array over the memory of a float32 ``array`` (no copy: the array is new)."""
+    return np.frombuffer(values, FLOAT32)
+
+
+def mask(ids: Iterable[int], size: int) -> np.ndarray:
     """An int8 mask of ``size`` with the given ids set."""
-    array = np.zeros(size, np.int8)
-    if ids:
-        array[list(ids)] = 1
-    return array
+    flags = bytearray(size)
+    for i in ids:
+        flags[i] = 1
+    return np.frombuffer(flags, INT8)

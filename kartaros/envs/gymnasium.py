@@ -23,7 +23,7 @@ from gymnasium import spaces
 import kartaros
 from kartaros import rl
 from kartaros.bots import Bot, make
-from kartaros.envs._arrays import dense, mask
+from kartaros.envs._arrays import mask, tensor
 from kartaros.state import GameState
 
 OpponentSpec = str | Bot
@@ -64,6 +64,7 @@ class SingleAgentEnv(gym.Env):
         self.metadata = {"render_modes": ["ansi"]}
         self.space = rl.action_space(game, self.num_players)
         self.encoder = rl.encoder(game, self.num_players, self.variant, recall=recall, history=history)
+        self._tracker = self.encoder.tracker("f")
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(0.0, 1.0, (self.encoder.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
@@ -124,8 +125,8 @@ class SingleAgentEnv(gym.Env):
 
     def _observe(self) -> dict[str, np.ndarray]:
         assert self.state is not None
-        tensor = dense(self.encoder.observe_sparse(self.state, self.seat), self.encoder.size)
-        return {"observation": tensor, "action_mask": mask(self._table, self.space.size)}
+        return {"observation": tensor(self._tracker.observe(self.state, self.seat)),
+                "action_mask": mask(self._table, self.space.size)}
 
     def _info(self) -> dict[str, Any]:
         return {"legal_ids": sorted(self._table)}

@@ -29,6 +29,7 @@ from open_spiel.python.algorithms import ismcts
 
 import kartaros
 from kartaros import rl
+from kartaros.envs._arrays import tensor
 from kartaros.state import NO_EVENTS, GameState
 
 PREFIX = "kartaros_"
@@ -218,6 +219,7 @@ class Observer:
             raise ValueError("kartaros observers show one player's view: public and his private information")
         self.recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         self.encoder = rl.encoder(game.name, game.players, game.variant, recall=self.recall)
+        self._tracker = self.encoder.tracker("f")
         self.tensor = np.zeros(self.encoder.size, np.float32)
         layout = self.encoder.layout
         self.dict = {
@@ -226,10 +228,7 @@ class Observer:
         }
 
     def set_from(self, state: KartarosSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        sparse = self.encoder.observe_sparse(state.held.state, player)
-        if sparse:
-            self.tensor[list(sparse)] = list(sparse.values())
+        self.tensor[:] = tensor(self._tracker.observe(state.held.state, player))
 
     def string_from(self, state: KartarosSpielState, player: int) -> str:
         since = 0 if self.recall else NO_EVENTS

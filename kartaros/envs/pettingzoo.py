@@ -27,7 +27,7 @@ from pettingzoo import AECEnv
 
 import kartaros
 from kartaros import rl
-from kartaros.envs._arrays import dense, mask
+from kartaros.envs._arrays import mask, tensor
 from kartaros.state import GameState
 
 
@@ -73,6 +73,7 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {"render_modes": ["human", "ansi"], "name": f"kartaros_{game}", "is_parallelizable": False}
         self.space = rl.action_space(game, self.num_players)
         self.encoder = rl.encoder(game, self.num_players, self.variant, recall=recall, history=history)
+        self._tracker = self.encoder.tracker("f")
         self.possible_agents = [f"player_{p}" for p in range(self.num_players)]
         self._seat = {agent: p for p, agent in enumerate(self.possible_agents)}
         obs_space = spaces.Dict({
@@ -131,9 +132,8 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        tensor = dense(self.encoder.observe_sparse(self.state, self._seat[agent]), self.encoder.size)
         legal = self.action_mask() if agent == self.agent_selection else np.zeros(self.space.size, np.int8)
-        return {"observation": tensor, "action_mask": legal}
+        return {"observation": tensor(self._tracker.observe(self.state, self._seat[agent])), "action_mask": legal}
 
     def render(self) -> str | None:
         text = _describe(self.state)

@@ -539,6 +539,7 @@ class TacState(GameState):
             "closed_sizes": [len(pile) for pile in self.closed],
             "closed": [
                 [CODE[c] if k else None for c, k in zip(reversed(pile), reversed(flags), strict=True)]
+                if True in flags else [None] * len(pile)  # mostly no card of a pile is known
                 for pile, flags in zip(self.closed, self.known, strict=True)
             ],
             "turned": CODE[self.turned] if self.turned >= 0 else None,

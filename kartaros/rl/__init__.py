@@ -23,11 +23,11 @@ from kartaros.rl.nesalomljiv import NesalomljivEncoder, NesalomljivSpace
 from kartaros.rl.puck import PuckEncoder, PuckSpace
 from kartaros.rl.spaces import ActionSpace
 from kartaros.rl.tac import TacEncoder, TacSpace
-from kartaros.rl.tensors import Encoder, Layout
+from kartaros.rl.tensors import Encoder, Layout, Tracker
 from kartaros.state import GameState
 
 __all__ = [
-    "ENCODERS", "SPACES", "ActionSpace", "Encoder", "Layout", "action_space", "encoder",
+    "ENCODERS", "SPACES", "ActionSpace", "Encoder", "Layout", "Tracker", "action_space", "encoder",
     "legal_action_ids", "legal_action_mask",
 ]
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from kartaros.cards import RANKS
 from kartaros.rl.spaces import MemoSpace
-from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Sparse, one_hot, rank_counts
+from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Last, Slots, indices, rank_counts
 
 RANK_WORDS = [*RANKS, "Joker"]  # 14 ranks: the two Jokers are one rank (K1)
 PAIR_RANKS = range(3, 11)  # K10: 4-4 … J-J (rank index 3 = Four … 10 = Jack)
@@ -46,14 +46,16 @@ class KecSpace(MemoSpace):
         return HOLD + HOLD_RANKS[ranks]
 
 
-PHASES = ("draw", "choose", "replace", "throw", "defend", "over")
-CYCLES = ("original", "reshuffled", "extended")
+PHASES = indices(("draw", "choose", "replace", "throw", "defend", "over"))
+CYCLES = indices(("original", "reshuffled", "extended"))
+HOLD_AT = indices(HOLDS)
 
 
 class KecEncoder(Encoder):
     """Rank counts (/4) of every zone the player sees; seats relative to him (me, opponent)."""
 
     game = "kec"
+    incremental = True
     events = EventSpec(
         types=("deal", "draw", "take", "reshuffle", "extend", "discard", "pair", "steal", "hold", "break", "end"),
         fields_a=("card", "cards"),
@@ -71,6 +73,10 @@ class KecEncoder(Encoder):
         history: int | None = None,
     ) -> None:
         super().__init__(num_players, variant, recall=recall, history=history)
+        o = self.layout.offset
+        self._small_at = tuple(o[name] for name in (
+            "phase", "to_move", "hand_sizes", "stock", "stock_cycle", "hold", "took_discard", "replacements",
+        ))
 
     def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         return [
@@ -90,27 +96,61 @@ class KecEncoder(Encoder):
             ("replacements", (1,)),  # K10: /2
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Sparse) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         o = self.layout.offset
         me = obs["player"]
-        one_hot(PHASES, obs["phase"], out, o["phase"])
-        out[o["to_move"]] = float(obs["current_player"] == me)
-        out[o["to_move"] + 1] = float(obs["turn"] == me)
-        rank_counts(obs["hand"], out, o["hand"])
-        rank_counts(obs["opponent_known"], out, o["opponent_known"])
+        self._small(obs, me, out, last)
+        for name in ("hand", "opponent_known", "out_of_play", "table"):
+            cards = obs[name]
+            if last is None:
+                rank_counts(cards, out, o[name])
+            elif cards != last.obs[name]:
+                last.clear(o[name], 14)
+                rank_counts(cards, out, o[name])
+        self._discard(obs["discard"], me, out, last)
+
+    def _small(self, obs: Mapping[str, Any], me: int, out: Slots, last: Last | None) -> None:
+        """The small pieces, written every time (a one-hot's old slot cleared first)."""
+        phase_at, to_move_at, sizes_at, stock_at, cycle_at, hold_at, took_at, replacements_at = self._small_at
+        if last is not None:
+            old = last.obs
+            out[phase_at + PHASES[old["phase"]]] = 0.0
+            out[cycle_at + CYCLES[old["stock_cycle"]]] = 0.0
+            if old["hold"] is not None:
+                out[hold_at + HOLD_AT[old["hold"]]] = 0.0
+        out[phase_at + PHASES[obs["phase"]]] = 1.0
+        out[to_move_at] = 1.0 if obs["current_player"] == me else 0.0
+        out[to_move_at + 1] = 1.0 if obs["turn"] == me else 0.0
         sizes = obs["hand_sizes"]
-        out[o["hand_sizes"]] = min(1.0, sizes[me] / 5)
-        out[o["hand_sizes"] + 1] = min(1.0, sizes[1 - me] / 5)
-        out[o["stock"]] = obs["stock_size"] / 54
-        one_hot(CYCLES, obs["stock_cycle"], out, o["stock_cycle"])
-        at = o["discard"]
-        for item in obs["discard"]:
+        out[sizes_at] = min(1.0, sizes[me] / 5)
+        out[sizes_at + 1] = min(1.0, sizes[1 - me] / 5)
+        out[stock_at] = obs["stock_size"] / 54
+        out[cycle_at + CYCLES[obs["stock_cycle"]]] = 1.0
+        if obs["hold"] is not None:
+            out[hold_at + HOLD_AT[obs["hold"]]] = 1.0
+        out[took_at] = 1.0 if obs["took_discard"] else 0.0
+        out[replacements_at] = obs["replacements"] / 2
+
+    def _discard(self, discard: list[dict[str, Any]], me: int, out: Slots, last: Last | None) -> None:
+        """The pieces ``discard`` (by who put each card there) and ``discard_top``. From the
+        last observation only the cards after their common start are taken out and put in:
+        the pile mostly changed at its top alone."""
+        at, top_at = self.layout.offset["discard"], self.layout.offset["discard_top"]
+        start = 0
+        if last is not None:
+            old = last.obs["discard"]
+            if discard == old:
+                return
+            start = max(0, min(len(old), len(discard)) - 1)
+            if discard[:start] == old[:start]:
+                for item in old[start:]:
+                    out[at + (0 if item["by"] == me else 14) + RANK_OF[item["card"]]] -= 0.25
+            else:
+                start = 0
+                last.clear(at, 28)
+            last.clear(top_at, 28)
+        for item in discard[start:]:
             out[at + (0 if item["by"] == me else 14) + RANK_OF[item["card"]]] += 0.25
-        if obs["discard"]:
-            top = obs["discard"][-1]
-            out[o["discard_top"] + (0 if top["by"] == me else 14) + RANK_OF[top["card"]]] = 1.0
-        rank_counts(obs["out_of_play"], out, o["out_of_play"])
-        rank_counts(obs["table"], out, o["table"])
-        one_hot(HOLDS, obs["hold"], out, o["hold"])
-        out[o["took_discard"]] = float(obs["took_discard"])
-        out[o["replacements"]] = obs["replacements"] / 2
+        if discard:
+            top = discard[-1]
+            out[top_at + (0 if top["by"] == me else 14) + RANK_OF[top["card"]]] = 1.0

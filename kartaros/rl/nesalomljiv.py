@@ -10,7 +10,7 @@ from typing import Any
 
 from kartaros.cards import RANKS
 from kartaros.rl.spaces import MemoSpace
-from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Sparse, one_hot, rank_counts
+from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Last, Slots, indices, rank_counts
 
 DRAW, PLACE_TOP, PLACE, KEEP = 0, 1, 2, 15
 KEEP_PAIRS = [(a, b) for a in range(13) for b in range(a, 13)]  # 91 rank pairs, a ≤ b
@@ -42,8 +42,8 @@ class NesalomljivSpace(MemoSpace):
         return KEEP_ID[(first, second)]
 
 
-PHASES = ("choose", "draw", "place", "over")
-ROLES = ("chooser", "attacker")
+PHASES = indices(("choose", "draw", "place", "over"))
+ROLES = indices(("chooser", "attacker"))
 
 
 class NesalomljivEncoder(Encoder):
@@ -89,33 +89,43 @@ class NesalomljivEncoder(Encoder):
             ("blind", (1,)),  # variant match_hand: "blind"
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Sparse) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         o = self.layout.offset
         me = obs["player"]
-        one_hot(PHASES, obs["phase"], out, o["phase"])
-        out[o["to_move"]] = float(obs["current_player"] == me)
+        out[o["phase"] + PHASES[obs["phase"]]] = 1.0
+        if obs["current_player"] == me:
+            out[o["to_move"]] = 1.0
         if obs["target"] is not None:
             out[o["target"] + RANK_OF[obs["target"]]] = 1.0
-        one_hot(ROLES, obs["target_role"], out, o["target_role"])
+        if obs["target_role"] is not None:
+            out[o["target_role"] + ROLES[obs["target_role"]]] = 1.0
         if obs["placer"] is not None:
             out[o["placer"] + (0 if obs["placer"] == me else 1)] = 1.0
         rank_counts(obs["weapons"], out, o["weapons"])
+        weapons, chosen, hands, sizes = obs["weapon_counts"], obs["chosen"], obs["match_hands"], obs["match_sizes"]
         for rel, seat in enumerate((me, 1 - me)):
-            out[o["weapon_counts"] + rel] = obs["weapon_counts"][seat] / 3
-            out[o["chosen"] + rel] = float(obs["chosen"][seat])
-            rank_counts(obs["match_hands"][seat], out, o["match_known"] + 13 * rel)
-            out[o["match_sizes"] + rel] = obs["match_sizes"][seat] / 52
+            out[o["weapon_counts"] + rel] = weapons[seat] / 3
+            if chosen[seat]:
+                out[o["chosen"] + rel] = 1.0
+            rank_counts(hands[seat], out, o["match_known"] + 13 * rel)
+            out[o["match_sizes"] + rel] = sizes[seat] / 52
         choice = obs["my_choice"]
         if choice is not None:
             rank_counts(choice["keep"], out, o["my_keep"])
-            rank_counts([choice["drop"]], out, o["my_drop"])
+            out[o["my_drop"] + RANK_OF[choice["drop"]]] = 0.25
         out[o["stock"]] = obs["stock_size"] / 52
         rank_counts(obs["discard"], out, o["discard"])
-        duel = obs["last_duel"]
-        if duel is not None:
-            rank_counts(duel["kept"][me], out, o["last_duel"])
-            rank_counts(duel["kept"][1 - me], out, o["last_duel"] + 13)
-            winner = duel["winner"]
-            out[o["last_result"] + (2 if winner is None else 0 if winner == me else 1)] = 1.0
-            out[o["last_result"] + 3] = float(duel["knockout"])
-        out[o["blind"]] = float(obs["variant"].get("match_hand") == "blind")
+        if obs["last_duel"] is not None:
+            self._duel(obs["last_duel"], me, out)
+        if obs["variant"].get("match_hand") == "blind":
+            out[o["blind"]] = 1.0
+
+    def _duel(self, duel: Mapping[str, Any], me: int, out: Slots) -> None:
+        """The pieces ``last_duel`` and ``last_result``: the pairs kept at the last reveal, who won."""
+        o = self.layout.offset
+        rank_counts(duel["kept"][me], out, o["last_duel"])
+        rank_counts(duel["kept"][1 - me], out, o["last_duel"] + 13)
+        winner = duel["winner"]
+        out[o["last_result"] + (2 if winner is None else 0 if winner == me else 1)] = 1.0
+        if duel["knockout"]:
+            out[o["last_result"] + 3] = 1.0

@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any
 
 from kartaros.rl.spaces import ActionSpace
-from kartaros.rl.tensors import CARD_OF, Encoder, EventSpec, Sparse, card_flags, one_hot
+from kartaros.rl.tensors import CARD_OF, Encoder, EventSpec, Last, Slots, card_flags, indices
 
 DRAW, HOLD, TURN, EXCHANGE = 0, 1, 2, 3
 SUBSETS = [s for k in (1, 2, 3) for s in combinations(range(3), k)]  # places in the sorted hand
@@ -62,8 +62,9 @@ class PuckSpace(ActionSpace):
             return self._parse_ids(actions, mover)
         # An exchange position. The engine lists exchanges by number of cards, then by the cards
         # in hand order, then by seats (notation document), so which hand places each string
-        # puts follows from the seats taken: ids are remembered by the seat parts alone.
-        key = (mover, tuple([action.partition("-P")[2] for action in actions]))
+        # puts follows from the seats taken: ids are remembered by the seat parts alone, the
+        # second half of each string (k cards and k seats P0 … P3 take 3k - 1 characters each).
+        key = (mover, tuple([action[len(action) >> 1:] for action in actions]))
         found = self._by_seats.get(key)
         if found is None:
             found = self._parse_ids(actions, mover)
@@ -109,7 +110,7 @@ class PuckSpace(ActionSpace):
         return {hand[0]: base[1]} if hand else {}
 
 
-PHASES = ("draw", "exchange", "tiebreak", "over")
+PHASES = indices(("draw", "exchange", "tiebreak", "over"))
 
 
 class PuckEncoder(Encoder):
@@ -126,6 +127,24 @@ class PuckEncoder(Encoder):
         by_card=True,
     )
     default_history = 32  # a round is about 3n + 2 events; rows are wide (two 52-card sets)
+
+    def __init__(
+        self,
+        num_players: int,
+        variant: Mapping[str, Any] | None = None,
+        *,
+        recall: bool = False,
+        history: int | None = None,
+    ) -> None:
+        super().__init__(num_players, variant, recall=recall, history=history)
+        o, n = self.layout.offset, num_players
+        # Per viewer, per seat (the seat seen from the viewer): its hand and pile size slots, its
+        # row of ``order``, its ``exchanged`` pair and its row of ``taken_from``.
+        self._sizes_at = [[(o["hand_sizes"] + rel, o["pile_sizes"] + rel) for rel in rels] for rels in self.rels]
+        self._order_at = [[o["order"] + n * rel for rel in rels] for rels in self.rels]
+        self._exchange_at = [
+            [(o["exchanged"] + 2 * rel, o["taken_from"] + n * rel) for rel in rels] for rels in self.rels
+        ]
 
     def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         n = self.num_players
@@ -146,31 +165,38 @@ class PuckEncoder(Encoder):
             ("out", (n,)),  # P11, last-standing
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Sparse) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         o = self.layout.offset
-        me, n = obs["player"], self.num_players
-        one_hot(PHASES, obs["phase"], out, o["phase"])
-        out[o["to_move"]] = float(obs["current_player"] == me)
-        card_flags(obs["hand"], out, o["hand"])
+        me = obs["player"]
+        rels = self.rels[me]
+        out[o["phase"] + PHASES[obs["phase"]]] = 1.0
+        if obs["current_player"] == me:
+            out[o["to_move"]] = 1.0
+        hand_at = o["hand"]
+        for code in obs["hand"]:
+            out[hand_at + CARD_OF[code]] = 1.0
         out[o["pot_size"]] = min(1.0, obs["pot_size"] / 12)
         out[o["surplus"]] = float(obs["surplus_size"])
+        for (hand_size_at, pile_size_at), hand, pile in zip(
+            self._sizes_at[me], obs["hand_sizes"], obs["pile_sizes"], strict=True
+        ):
+            out[hand_size_at] = hand / 3
+            out[pile_size_at] = pile / 52
+        order_at = self._order_at[me]
         for place, seat in enumerate(obs["order"]):
-            out[o["order"] + n * ((seat - me) % n) + place] = 1.0
-        shown = obs["shown"]
-        for seat in range(n):
-            rel = (seat - me) % n
-            out[o["hand_sizes"] + rel] = obs["hand_sizes"][seat] / 3
-            out[o["pile_sizes"] + rel] = obs["pile_sizes"][seat] / 52
-            exchange = obs["exchanges"][seat]
-            if exchange is not None:
-                out[o["exchanged"] + 2 * rel] = 1.0
-                out[o["exchanged"] + 2 * rel + 1] = exchange["count"] / 3
-                for source, k in enumerate(exchange["from"]):
-                    out[o["taken_from"] + n * rel + (source - me) % n] = k / 3
-            if shown is not None:
-                card_flags(shown[seat], out, o["shown"] + 52 * rel)
-            card_flags(obs["turned"][seat], out, o["turned"] + 52 * rel)
+            out[order_at[seat] + place] = 1.0
+        for (exchanged_at, taken_at), exchange in zip(self._exchange_at[me], obs["exchanges"], strict=True):
+            if exchange is not None:  # decided; cards exchanged, taken from each seat (P6)
+                out[exchanged_at] = 1.0
+                out[exchanged_at + 1] = exchange["count"] / 3
+                for source, k in zip(rels, exchange["from"], strict=True):
+                    if k:
+                        out[taken_at + source] = k / 3
+        for name in ("shown", "turned"):
+            if obs[name] and any(obs[name]):  # no hands shown, no cards turned: most of the time
+                for rel, cards in zip(rels, obs[name], strict=True):
+                    card_flags(cards, out, o[name] + 52 * rel)
         for seat in obs["tied"]:
-            out[o["tied"] + (seat - me) % n] = 1.0
+            out[o["tied"] + rels[seat]] = 1.0
         for seat in obs["out"]:
-            out[o["out"] + (seat - me) % n] = 1.0
+            out[o["out"] + rels[seat]] = 1.0

@@ -1,8 +1,9 @@
 """Observation tensors: a flat list of floats in [0, 1] with a named layout, built from
 ``state.observation(player)`` alone, so a tensor can hold nothing the player may not know.
 
-Encoders write only the slots that are not zero (``sparse``: index → value), which is what
-makes filling a numpy array cheap; ``encode`` and ``observe`` give the dense list.
+An encoder writes the slots that are not zero into a zeroed buffer (``fill``): a list
+(``encode``, ``observe``), a dict of those slots alone (``sparse``: index → value) or an
+``array`` (``Tracker``, which the environments turn into numpy arrays without a copy).
 
 Seats are relative to the viewer: index 0 is the viewer, 1 the next seat, and so on. Counts are
 divided by their largest possible value. The "recall" variant adds the player's history (the
@@ -11,15 +12,17 @@ last ``history`` events of his observation, most recent first) where history mat
 
 from __future__ import annotations
 
+from array import array
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, Protocol
 
 from kartaros.cards import CODE, RANK, card_id
 from kartaros.state import NO_EVENTS, GameState
 
 Sparse = defaultdict[int, float]  # slot index → value; absent slots are 0
+Typecode = Literal["d", "f"]  # an ``array`` of doubles, or of float32 (what numpy arrays take without a copy)
 RANK_OF: dict[str, int] = {CODE[c]: RANK[c] for c in range(54)}  # Joker: 13
 CARD_OF: dict[str, int] = {CODE[c]: card_id(CODE[c]) for c in range(52)}
 
@@ -72,12 +75,41 @@ class EventSpec:
     count_scale: float = 52.0
 
 
+class Slots(Protocol):
+    """Where an encoder writes: a zeroed list or ``array`` of ``size`` floats, or a ``Sparse`` dict."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
+
+
+class Last:
+    """What an incremental ``Encoder._fill`` starts from: ``out`` already holds the tensor of
+    ``obs``, an earlier observation of the same viewer (``Tracker``). A piece whose input equals
+    its input in ``obs`` is left as it is; any other has its old slots cleared and is written
+    again. Exact because a piece is a function of its input (and of the viewer) alone and no
+    other piece writes its slots.
+    """
+
+    __slots__ = ("_zeros", "obs", "out")
+
+    def __init__(self, zeros: array[float]) -> None:
+        self._zeros = zeros
+        self.obs: Mapping[str, Any] = {}
+        self.out = zeros
+
+    def clear(self, at: int, width: int) -> None:
+        """Zero ``width`` slots of ``out`` from ``at``."""
+        self.out[at:at + width] = self._zeros[at:at + width]
+
+
 class Encoder:
     """Observation tensor of one game: ``layout``, ``encode(observation)``, ``observe(state, p)``."""
 
     game: ClassVar[str]
     events: ClassVar[EventSpec | None] = None  # None: the observation is the information state
     default_history: ClassVar[int] = 64
+    incremental: ClassVar[bool] = False  # _fill can update the tensor of an earlier observation
 
     def __init__(
         self,
@@ -89,14 +121,23 @@ class Encoder:
     ) -> None:
         self.num_players = num_players
         self.variant = dict(variant or {})
+        # rels[me][seat]: the seat as seen by the viewer ``me`` (0: himself, 1: the next seat, …)
+        self.rels = [[(seat - me) % num_players for seat in range(num_players)] for me in range(num_players)]
         self.history = (history or self.default_history) if recall and self.events is not None else 0
         self.recall = recall
         pieces = self._pieces()
         spec = self.events
         if self.history and spec is not None:
             self._cards = 52 if spec.by_card else spec.ranks
-            self._row = len(spec.types) + num_players + 1 + 2 * self._cards + num_players + len(spec.tags) + 1
-            pieces = [*pieces, ("history", (self.history, self._row)), ("history_length", (1,))]
+            self._types = {t: i for i, t in enumerate(spec.types)}
+            self._tags = {t: i for i, t in enumerate(spec.tags)}
+            self._actor_at = len(spec.types)
+            self._a_at = self._actor_at + num_players + 1
+            self._b_at = self._a_at + self._cards
+            self._seats_at = self._b_at + self._cards
+            self._tags_at = self._seats_at + num_players
+            self.row = self._tags_at + len(spec.tags) + 1
+            pieces = [*pieces, ("history", (self.history, self.row)), ("history_length", (1,))]
         self.layout = Layout(pieces)
         self.size = self.layout.size
 
@@ -105,86 +146,190 @@ class Encoder:
     def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         raise NotImplementedError
 
-    def _fill(self, obs: Mapping[str, Any], out: Sparse) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
+        """Write every piece but the history into ``out``: zeroed, or holding the tensor of
+        ``last.obs`` (then ``out`` is ``last.out``, and only changed pieces need writing)."""
         raise NotImplementedError
 
     # ---- encoding ----------------------------------------------------------------------------
 
-    def sparse(self, obs: Mapping[str, Any]) -> Sparse:
-        """The slots of ``encode(obs)`` that are not zero: index → value."""
-        if obs.get("game") != self.game:
-            raise ValueError(f"this encoder reads {self.game} observations, not {obs.get('game')!r}")
-        out: Sparse = defaultdict(float)
+    def fill(self, obs: Mapping[str, Any], out: Slots) -> None:
+        """Write the tensor of ``obs`` into ``out``: a zeroed buffer of ``size``, or a ``Sparse``."""
+        self.check(obs)
         self._fill(obs, out)
         if self.history:
-            self._fill_history(obs, out)
+            events = obs["events"][-self.history:]
+            base, row, me = self.layout.offset["history"], self.row, obs["player"]
+            for i, event in enumerate(reversed(events)):
+                self.event_row(event, me, out, base + i * row)
+            out[self.layout.offset["history_length"]] = len(events) / self.history
+
+    def check(self, obs: Mapping[str, Any]) -> None:
+        """Raise ``ValueError`` unless ``obs`` is an observation of this encoder's game."""
+        if obs.get("game") != self.game:
+            raise ValueError(f"this encoder reads {self.game} observations, not {obs.get('game')!r}")
+        if obs.get("num_players") != self.num_players:
+            players = obs.get("num_players")
+            raise ValueError(f"this encoder reads {self.num_players}-player observations, not {players!r}")
+
+    def sparse(self, obs: Mapping[str, Any]) -> Sparse:
+        """The slots of ``encode(obs)`` that are not zero: index → value."""
+        out: Sparse = defaultdict(float)
+        self.fill(obs, out)
         return out
 
     def encode(self, obs: Mapping[str, Any]) -> list[float]:
         """The tensor of one observation (with the recall variant, of its last events)."""
         dense = [0.0] * self.size
-        for index, value in self.sparse(obs).items():
-            dense[index] = value
+        self.fill(obs, dense)
         return dense
 
     def observe_sparse(self, state: GameState, player: int) -> Sparse:
         """``sparse(state.observation(player))``, asking only for the events it uses."""
-        if not self.history:
-            return self.sparse(state.observation(player, since=NO_EVENTS))
-        count = state.observation(player, since=NO_EVENTS)["event_count"]
-        return self.sparse(state.observation(player, since=max(0, count - self.history)))
+        return self.sparse(self._observation(state, player))
 
     def observe(self, state: GameState, player: int) -> list[float]:
         """``encode(state.observation(player))``, asking only for the events it uses."""
-        dense = [0.0] * self.size
-        for index, value in self.observe_sparse(state, player).items():
-            dense[index] = value
-        return dense
+        return self.encode(self._observation(state, player))
 
-    def _fill_history(self, obs: Mapping[str, Any], out: Sparse) -> None:
+    def tracker(self, typecode: Typecode = "d") -> Tracker:
+        """A :class:`Tracker`: ``observe`` step after step of a game, reusing what cannot have changed."""
+        return Tracker(self, typecode)
+
+    def _observation(self, state: GameState, player: int) -> dict[str, Any]:
+        if not self.history:
+            return state.observation(player, since=NO_EVENTS)
+        count = state.observation(player, since=NO_EVENTS)["event_count"]
+        return state.observation(player, since=max(0, count - self.history))
+
+    def event_row(self, event: Mapping[str, Any], me: int, out: Slots, at: int) -> None:
+        """Write the history row of one event, seen by seat ``me``, at index ``at`` of ``out``."""
         spec = self.events
         assert spec is not None
-        events = obs["events"][-self.history:]
-        me, n, cards = obs["player"], self.num_players, self._cards
-        base = self.layout.offset["history"]
-        types = {t: i for i, t in enumerate(spec.types)}
-        tags = {t: i for i, t in enumerate(spec.tags)}
-        actor_at = len(spec.types)
-        a_at = actor_at + n + 1
-        b_at = a_at + cards
-        seats_at = b_at + cards
-        tags_at = seats_at + n
-        for row, event in enumerate(reversed(events)):
-            o = base + row * self._row
-            kind = types.get(event.get("type", ""))
-            if kind is not None:
-                out[o + kind] = 1.0
-            player = event.get("player")
-            out[o + actor_at + ((player - me) % n if isinstance(player, int) else n)] = 1.0
-            for fields, at in ((spec.fields_a, a_at), (spec.fields_b, b_at)):
-                for field in fields:
-                    _add_cards(event.get(field), out, o + at, spec.by_card)
-            for field in spec.seat_fields:
-                value = event.get(field)
-                for seat in value if isinstance(value, list) else [value]:
-                    if isinstance(seat, int) and not isinstance(seat, bool):
-                        out[o + seats_at + (seat - me) % n] = 1.0
-            for field in spec.count_fields:
-                value = event.get(field)
-                if isinstance(value, list):
-                    for seat, k in enumerate(value):
-                        out[o + seats_at + (seat - me) % n] = min(1.0, k / 3)
-            for key, value in event.items():
-                tag = key if value is True else value if isinstance(value, str) and key != "type" else None
-                if tag is not None and tag in tags:
-                    out[o + tags_at + tags[tag]] = 1.0
-            count = event.get("count")
-            if isinstance(count, int):
-                out[o + self._row - 1] = min(1.0, count / spec.count_scale)
-        out[self.layout.offset["history_length"]] = len(events) / self.history
+        n, tags = self.num_players, self._tags
+        kind = self._types.get(event.get("type", ""))
+        if kind is not None:
+            out[at + kind] = 1.0
+        player = event.get("player")
+        out[at + self._actor_at + ((player - me) % n if isinstance(player, int) else n)] = 1.0
+        for fields, cards_at in ((spec.fields_a, at + self._a_at), (spec.fields_b, at + self._b_at)):
+            for field in fields:
+                _add_cards(event.get(field), out, cards_at, spec.by_card)
+        seats_at = at + self._seats_at
+        for field in spec.seat_fields:
+            value = event.get(field)
+            for seat in value if isinstance(value, list) else [value]:
+                if isinstance(seat, int) and not isinstance(seat, bool):
+                    out[seats_at + (seat - me) % n] = 1.0
+        for field in spec.count_fields:
+            value = event.get(field)
+            if isinstance(value, list):
+                for seat, k in enumerate(value):
+                    out[seats_at + (seat - me) % n] = min(1.0, k / 3)
+        for key, value in event.items():
+            tag = key if value is True else value if isinstance(value, str) and key != "type" else None
+            if tag is not None and tag in tags:
+                out[at + self._tags_at + tags[tag]] = 1.0
+        count = event.get("count")
+        if isinstance(count, int):
+            out[at + self.row - 1] = min(1.0, count / spec.count_scale)
 
 
-def _add_cards(value: Any, out: Sparse, at: int, by_card: bool) -> None:
+class Tracker:
+    """``encoder.observe(state, player)`` as an ``array`` of ``typecode`` (``"d"``, or ``"f"`` for
+    float32), for a viewer that follows games step by step, as the environments do.
+
+    Each call asks ``state.observation(player)`` and returns a new array equal to
+    ``encode`` of it (tests/test_rl_tracker.py), reusing what cannot have changed:
+
+    - per player, the last observation and its tensor: only the pieces whose input differs from
+      that observation's are written again (``Last``);
+    - with the recall tensor, per player, the encoded history rows: only the events he has not
+      seen yet are asked for and encoded. A state's event log only ever grows, and an event's
+      row depends on the event and the viewer alone; the rows are kept for one state object
+      and a number of events seen, and anything else (a reset, another state) starts afresh.
+    """
+
+    def __init__(self, encoder: Encoder, typecode: Typecode = "d") -> None:
+        self.encoder = encoder
+        self.typecode: Typecode = typecode
+        self._zeros = _zeros(typecode, encoder.size)
+        self._last_view = Last(self._zeros)
+        self._last: dict[int, tuple[Mapping[str, Any], array[float]]] = {}  # player → (observation, tensor)
+        self._state: GameState | None = None
+        self._seen: dict[int, tuple[int, array[float]]] = {}  # player → (events seen, rows newest first)
+
+    def observe(self, state: GameState, player: int) -> array[float]:
+        """The tensor of ``state.observation(player)``, in a new array."""
+        encoder = self.encoder
+        if encoder.history:
+            obs = self._observation(state, player)
+        else:
+            obs = state.observation(player, since=NO_EVENTS)
+            if state is not self._state:  # a state's game and player count never change
+                encoder.check(obs)
+                self._state = state
+        if encoder.incremental:
+            out = self._update(obs, player)
+        else:
+            out = self._zeros[:]
+            encoder._fill(obs, out)
+        if encoder.history:
+            self._write_history(player, out)
+        return out
+
+    def _update(self, obs: Mapping[str, Any], player: int) -> array[float]:
+        """The tensor of ``obs`` from the player's last one (kept, and a copy returned)."""
+        previous = self._last.pop(player, None)  # an error below leaves no half-updated tensor
+        if previous is None:
+            out = self._zeros[:]
+            self.encoder._fill(obs, out)
+        else:
+            last = self._last_view
+            last.obs, last.out = previous
+            out = last.out
+            self.encoder._fill(obs, out, last)
+        self._last[player] = (obs, out)
+        return out[:]
+
+    def _observation(self, state: GameState, player: int) -> dict[str, Any]:
+        """``observation(player)`` with the events since those already encoded (the last
+        ``history`` at the first look); the rows of those new events are added."""
+        if state is not self._state:
+            self._state, self._seen = state, {}
+        history, row = self.encoder.history, self.encoder.row
+        seen, rows = self._seen.get(player) or (-1, self._zeros[:0])
+        if seen < 0:  # a first look: the last ``history`` events
+            seen = max(0, state.observation(player, since=NO_EVENTS)["event_count"] - history)
+        obs = state.observation(player, since=seen)
+        self.encoder.check(obs)
+        if obs["event_count"] < seen:  # not the log it saw: afresh
+            seen, rows = max(0, obs["event_count"] - history), self._zeros[:0]
+            obs = state.observation(player, since=seen)
+        events = obs["events"][-history:]
+        if events:
+            block = _zeros(self.typecode, row * len(events))
+            for i, event in enumerate(reversed(events)):
+                self.encoder.event_row(event, obs["player"], block, i * row)
+            rows = block + rows[:(history - len(events)) * row]
+        self._seen[player] = (obs["event_count"], rows)
+        return obs
+
+    def _write_history(self, player: int, out: array[float]) -> None:
+        encoder = self.encoder
+        history, row = encoder.history, encoder.row
+        rows = self._seen[player][1]
+        base = encoder.layout.offset["history"]
+        out[base:base + len(rows)] = rows
+        out[base + len(rows):base + history * row] = self._zeros[:history * row - len(rows)]
+        out[encoder.layout.offset["history_length"]] = len(rows) // row / history
+
+
+def _zeros(typecode: Typecode, size: int) -> array[float]:
+    return array(typecode, bytes(array(typecode).itemsize * size))
+
+
+def _add_cards(value: Any, out: Slots, at: int, by_card: bool) -> None:
     """Add the cards named anywhere in ``value`` (a code, or nested lists of codes and nulls)."""
     if isinstance(value, str):
         if by_card:
@@ -203,7 +348,7 @@ def _add_cards(value: Any, out: Sparse, at: int, by_card: bool) -> None:
 # ---- helpers for the game encoders ---------------------------------------------------------
 
 
-def rank_counts(codes: Sequence[str | None], out: Sparse, at: int, per_rank: float = 4.0) -> None:
+def rank_counts(codes: Sequence[str | None], out: Slots, at: int, per_rank: float = 4.0) -> None:
     """Add each card's rank to a count piece (count / ``per_rank``); nulls are skipped."""
     step = 1.0 / per_rank
     for code in codes:
@@ -211,14 +356,13 @@ def rank_counts(codes: Sequence[str | None], out: Sparse, at: int, per_rank: flo
             out[at + RANK_OF[code]] += step
 
 
-def card_flags(codes: Sequence[str | None], out: Sparse, at: int) -> None:
+def card_flags(codes: Sequence[str | None], out: Slots, at: int) -> None:
     """Set one slot per card (card id order) for each code; nulls are skipped."""
     for code in codes:
         if code is not None:
             out[at + CARD_OF[code]] = 1.0
 
 
-def one_hot(values: Sequence[Any], value: Any, out: Sparse, at: int) -> None:
-    """Set the slot of ``value`` among ``values`` (nothing if absent)."""
-    if value in values:
-        out[at + values.index(value)] = 1.0
+def indices(values: Sequence[Any]) -> dict[Any, int]:
+    """value → its slot in a one-hot piece."""
+    return {value: i for i, value in enumerate(values)}
