@@ -64,15 +64,7 @@ class KecEncoder(Encoder):
         count_scale=54.0,
     )
 
-    def __init__(
-        self,
-        num_players: int = 2,
-        variant: Mapping[str, Any] | None = None,
-        *,
-        recall: bool = False,
-        history: int | None = None,
-    ) -> None:
-        super().__init__(num_players, variant, recall=recall, history=history)
+    def _slots(self) -> None:
         o = self.layout.offset
         self._small_at = tuple(o[name] for name in (
             "phase", "to_move", "hand_sizes", "stock", "stock_cycle", "hold", "took_discard", "replacements",

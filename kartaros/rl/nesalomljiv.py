@@ -58,16 +58,6 @@ class NesalomljivEncoder(Encoder):
         tags=("match", "weapons", "chooser", "attacker", "knockout"),
     )
 
-    def __init__(
-        self,
-        num_players: int = 2,
-        variant: Mapping[str, Any] | None = None,
-        *,
-        recall: bool = False,
-        history: int | None = None,
-    ) -> None:
-        super().__init__(num_players, variant, recall=recall, history=history)
-
     def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         return [
             ("phase", (4,)),

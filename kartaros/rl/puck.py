@@ -128,16 +128,8 @@ class PuckEncoder(Encoder):
     )
     default_history = 32  # a round is about 3n + 2 events; rows are wide (two 52-card sets)
 
-    def __init__(
-        self,
-        num_players: int,
-        variant: Mapping[str, Any] | None = None,
-        *,
-        recall: bool = False,
-        history: int | None = None,
-    ) -> None:
-        super().__init__(num_players, variant, recall=recall, history=history)
-        o, n = self.layout.offset, num_players
+    def _slots(self) -> None:
+        o, n = self.layout.offset, self.num_players
         # Per viewer, per seat (the seat seen from the viewer): its hand and pile size slots, its
         # row of ``order``, its ``exchanged`` pair and its row of ``taken_from``.
         self._sizes_at = [[(o["hand_sizes"] + rel, o["pile_sizes"] + rel) for rel in rels] for rels in self.rels]

@@ -75,16 +75,8 @@ class TacEncoder(Encoder):
     game = "tac"
     incremental = True
 
-    def __init__(
-        self,
-        num_players: int,
-        variant: Mapping[str, Any] | None = None,
-        *,
-        recall: bool = False,
-        history: int | None = None,
-    ) -> None:
-        self.decks = 2 if num_players >= 5 else 1  # T1
-        super().__init__(num_players, variant, recall=recall, history=history)
+    def _slots(self) -> None:
+        self.decks = 2 if self.num_players >= 5 else 1  # T1
         o = self.layout.offset
         self._small_at = tuple(o[name] for name in (
             "phase", "to_move", "central_wants", "opened", "central_size",

@@ -140,11 +140,15 @@ class Encoder:
             pieces = [*pieces, ("history", (self.history, self.row)), ("history_length", (1,))]
         self.layout = Layout(pieces)
         self.size = self.layout.size
+        self._slots()
 
     # ---- game hooks ------------------------------------------------------------------------
 
     def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         raise NotImplementedError
+
+    def _slots(self) -> None:
+        """Precompute the slots ``_fill`` writes to, once the layout is known (optional)."""
 
     def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         """Write every piece but the history into ``out``: zeroed, or holding the tensor of
