@@ -237,7 +237,6 @@ class KecState(GameState):
 
     def _refill_stock(self) -> None:
         """K6: the discard pile becomes the stock; if such a stock ran out, an extension."""
-        rng = self._rng
         while not self.stock:
             if self.cycle != RESHUFFLED:
                 self.stock, self.discard, self.discard_by = self.discard, [], []
@@ -256,7 +255,7 @@ class KecState(GameState):
                 kind = "extend"
             if not self.stock:
                 continue  # an empty discard pile makes no stock: straight on to the next step
-            rng.shuffle(self.stock)
+            self._shuffle(self.stock)
             self.events.append((kind, -1, tuple(sorted(self.stock))))
             self.generation_start = len(self.events)
             # The new stock is a known set, so each hand is now known to the opponent.
