@@ -79,7 +79,11 @@ def test_ismcts_checks_its_settings() -> None:
 
 def test_ismcts_anchor_keeps_the_heuristic_move_without_evidence_against_it() -> None:
     with pytest.raises(ValueError, match="anchor"):
-        make("ismcts", anchor=-1)
+        make("ismcts", anchor=-1, prior="greedy")
+    with pytest.raises(ValueError, match="needs prior"):
+        make("ismcts", anchor=2)
+    with pytest.raises(ValueError, match="bias"):
+        make("ismcts", bias="much")
     params = {"iterations": 30, "prior": "greedy"}
     overturned = 0
     for seed in range(8):

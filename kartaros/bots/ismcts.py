@@ -85,8 +85,12 @@ class IsmctsBot:
             raise ValueError(f"horizon must be a whole number ≥ 0; got {horizon!r}")
         if not (isinstance(widening, int | float) and 0 < widening <= 1):
             raise ValueError(f"widening must be a number in (0, 1]; got {widening!r}")
+        if not (isinstance(bias, int | float) and bias >= 0):
+            raise ValueError(f"bias must be a number ≥ 0; got {bias!r}")
         if anchor is not None and not (isinstance(anchor, int | float) and anchor >= 0):
             raise ValueError(f"anchor must be a number ≥ 0; got {anchor!r}")
+        if anchor is not None and prior is None:
+            raise ValueError("anchor keeps the prior's move, so it needs prior='greedy'")
         self.name = "ismcts"
         self.rng = random.Random(seed)
         self.iterations = iterations
