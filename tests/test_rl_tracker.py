@@ -81,3 +81,8 @@ def test_tracker_reads_only_its_game() -> None:
         tracker.observe(kartaros.new_game("puck", players=3, seed=1), 0)
     with pytest.raises(ValueError, match="3-player observations"):
         tracker.observe(kartaros.new_game("tac", players=4, seed=1), 0)
+
+
+def test_a_tracker_refuses_a_typecode_that_is_not_a_float() -> None:
+    with pytest.raises(ValueError, match="typecode"):
+        rl.encoder("kec").tracker("i")  # type: ignore[arg-type]

@@ -255,6 +255,8 @@ class Tracker:
     """
 
     def __init__(self, encoder: Encoder, typecode: Typecode = "d") -> None:
+        if typecode not in ("d", "f"):
+            raise ValueError(f"a tracker's typecode is 'd' (float64) or 'f' (float32); got {typecode!r}")
         self.encoder = encoder
         self.typecode: Typecode = typecode
         self._zeros = _zeros(typecode, encoder.size)
