@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Self
@@ -232,6 +232,16 @@ class GameState(ABC):
         world = self._determinized_world(player, seed)
         world._determinized.append((len(self._actions), player, seed))
         return world
+
+    def legal_action_keys(self) -> Mapping[str, Hashable] | None:
+        """Each legal action → a key from which the fixed action spaces of ``kartaros.rl`` read
+        its id faster than from the string, or ``None`` (the default: ids come from the strings).
+
+        Contract: the id of an action is a function of its key and the seat of the player to
+        move alone, in every position (so a space may remember it per key). Read-only; the keys
+        mean nothing else outside the game.
+        """
+        return None
 
     def is_miss(self, action: str) -> bool:
         """Whether ``action`` is a deliberate miss (a rule break others may call, as in Tač's

@@ -134,6 +134,34 @@ def test_puck_remembered_ids_equal_the_parsed_ones(players: int) -> None:
         assert space._parse_ids(mixed, mover) == [space.action_id(state, action) for action in mixed]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", [{}, {"end": "last-standing"}])
+def test_puck_ids_from_action_keys_equal_the_ids_from_strings(players: int, variant: dict) -> None:
+    """``legal_table`` reads Puck's ids from the engine's moves (``legal_action_keys``), remembered
+    per mover: in every position met they are the ids of the strings, in a space that has met many
+    keys and in a new one."""
+    space = rl.action_space("puck", players)
+    for state in positions("puck", players, variant, games=20, limit=400):
+        legal = state.legal_actions()
+        keys = state.legal_action_keys()
+        assert keys is not None and list(keys) == legal
+        expected = {} if state.is_over else dict(zip(space._parse_ids(legal, state.current_player), legal, strict=True))
+        assert space.legal_table(state) == expected
+        assert list(space.legal_table(state)) == list(expected)  # legal order
+        assert type(space)(players).legal_table(state) == expected
+        assert space.legal_ids(state) == sorted(expected)
+
+
+def test_ids_from_strings_where_a_game_gives_no_keys() -> None:
+    for game, players, variant in CONFIGS:
+        if game != "puck":
+            space = rl.action_space(game, players)
+            for state in positions(game, players, variant, games=1, limit=100):
+                assert state.legal_action_keys() is None
+                mover = state.current_player
+                assert space.legal_table(state) == ({} if mover is None else space.table(state.legal_actions(), mover))
+
+
 def test_tac_ids_are_places_relative_to_the_mover() -> None:
     space = rl.action_space("tac", 3)
     ids = space.ids(["turn", "5D>C", "5D>2", "5D>1?", "5D>1", "turn?", "call", "pass"], 1)

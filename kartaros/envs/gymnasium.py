@@ -121,7 +121,7 @@ class SingleAgentEnv(gym.Env):
             mover = state.current_player
             assert mover is not None
             state.apply(self._bots[mover].choose(state))
-        self._table = {} if state.is_over else self.space.table(state.legal_actions(), self.seat)
+        self._table = self.space.legal_table(state)  # the learner's, or empty once over
 
     def _observe(self) -> dict[str, np.ndarray]:
         assert self.state is not None

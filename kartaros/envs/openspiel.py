@@ -182,7 +182,7 @@ class KartarosSpielState(pyspiel.State):  # type: ignore[misc]
         state = self.held.state
         space = rl.action_space(state.game, state.num_players)
         if player == state.current_player:
-            table = space.table(state.legal_actions(), player)
+            table = space.legal_table(state)
             if action in table:
                 return table[action]
         return space.names[action]

@@ -84,6 +84,7 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(self.space.size))
         self._next_seed = np.random.SeedSequence().generate_state(1, np.uint64)[0].item() >> 1
         self.state: GameState = kartaros.new_game(game, players=self.num_players, seed=0, variant=self.variant)
+        self._ids_actions: tuple[list[int], list[str]] | None = None  # the legal ids and actions, in legal order
         self._table: dict[int, str] | None = None
 
     # ---- PettingZoo API ------------------------------------------------------------------------
@@ -100,7 +101,7 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         game_seed = self._next_seed
         self._next_seed = (self._next_seed * 6364136223846793005 + 1442695040888963407) % 2**63
         self.state = kartaros.new_game(self.game, players=self.num_players, seed=game_seed, variant=self.variant)
-        self._table = None
+        self._ids_actions = self._table = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -115,7 +116,9 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        move = self.legal_table().get(int(action))
+        action_id = int(action)
+        ids, actions = self._legal_ids()
+        move = actions[ids.index(action_id)] if action_id in ids else None  # the first legal string with that id
         if move is None:
             self._finish([0.0] * self.num_players)
             self.rewards[agent] = self.illegal_reward
@@ -123,7 +126,7 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         else:
             state = self.state
             state.apply(move)
-            self._table = None
+            self._ids_actions = self._table = None
             if state.is_over:
                 self._finish(state.returns())
             else:
@@ -151,14 +154,19 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         """id → legal action string for the agent to act (empty once the game is over)."""
         table = self._table
         if table is None:
-            mover = self.state.current_player
-            table = {} if mover is None else self.space.table(self.state.legal_actions(), mover)
-            self._table = table
+            table = self._table = self.space.table_of(*self._legal_ids())
         return table
 
     def action_mask(self) -> np.ndarray:
         """The int8 mask of the agent to act, without building his observation tensor."""
-        return mask(self.legal_table(), self.space.size)
+        return mask(self._legal_ids()[0], self.space.size)
+
+    def _legal_ids(self) -> tuple[list[int], list[str]]:
+        """The id of each legal action and the actions, in legal order (no dict: cheaper)."""
+        legal = self._ids_actions
+        if legal is None:
+            legal = self._ids_actions = self.space.legal_ids_and_actions(self.state)
+        return legal
 
     def _mover(self) -> int:
         mover = self.state.current_player

@@ -13,7 +13,7 @@ words used to show it to people.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, compress
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -326,6 +326,16 @@ class PuckState(GameState):
                 for suffix, code in options:
                     moves[head + suffix] = mask | code
         return moves
+
+    def legal_action_keys(self) -> Mapping[str, Hashable]:
+        """The fast path of the action ids: each legal action → the engine's move, ``draw``,
+        ``turn`` or an exchange int (above). An exchange int names the places in the sorted
+        hand put into the pot and the cards taken from each seat: with the mover's seat, exactly
+        what its id names (docs/rl.md)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_moves()
+        return legal
 
     def _caps(self, p: int) -> tuple[int, ...]:
         """How many cards ``p`` could take from each pile: up to 3, none from his own."""

@@ -11,7 +11,7 @@ Pure Python: ``state.legal_action_ids()`` works without the ``rl`` extras.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from kartaros.state import GameState
@@ -28,6 +28,8 @@ class ActionSpace:
         self.variant = dict(variant or {})
         self.names: list[str] = self._names()
         self.size = len(self.names)
+        # Per mover: the id of each action key met (``GameState.legal_action_keys``).
+        self._key_ids: list[dict[Hashable, int]] = [{} for _ in range(num_players)]
 
     # ---- game hooks ------------------------------------------------------------------------
 
@@ -43,32 +45,51 @@ class ActionSpace:
 
     def table(self, actions: Sequence[str], mover: int) -> dict[int, str]:
         """id → the string it stands for: the first of ``actions`` with that id."""
-        if self.exact:
-            return dict(zip(self.ids(actions, mover), actions, strict=True))
-        out: dict[int, str] = {}
-        for action, action_id in zip(actions, self.ids(actions, mover), strict=True):
-            if action_id not in out:
-                out[action_id] = action
-        return out
+        return self.table_of(self.ids(actions, mover), actions)
+
+    def legal_ids_and_actions(self, state: GameState) -> tuple[list[int], list[str]]:
+        """The id of each legal action of ``state``, and the actions, in legal order (empty once
+        it is over). Where the game gives action keys (``GameState.legal_action_keys``) the ids
+        are remembered per key, not read from the strings."""
+        mover = state.current_player
+        if mover is None:
+            return [], []
+        keys = state.legal_action_keys()
+        if keys is None:
+            actions = state.legal_actions()
+            return self.ids(actions, mover), actions
+        known = self._key_ids[mover]
+        try:  # one look-up per action, once every key has been met
+            ids = list(map(known.__getitem__, keys.values()))
+        except KeyError:
+            ids = self.ids(list(keys), mover)
+            if len(known) > 100_000:  # a bound, should a game's keys be many
+                known.clear()
+            known.update(zip(keys.values(), ids, strict=True))
+        return ids, list(keys)
+
+    def table_of(self, ids: Sequence[int], actions: Sequence[str]) -> dict[int, str]:
+        """id → the first of ``actions`` with that id; ``ids`` holds the id of each action."""
+        return dict(zip(ids, actions, strict=True)) if self.exact else _first_of_each(ids, actions)
+
+    def legal_table(self, state: GameState) -> dict[int, str]:
+        """``table`` of the legal actions of ``state`` (empty once it is over)."""
+        return self.table_of(*self.legal_ids_and_actions(state))
 
     def legal_ids(self, state: GameState) -> list[int]:
         """The ids of the legal actions of ``state``, ascending, each once."""
-        mover = state.current_player
-        if mover is None:
-            return []
-        return sorted(set(self.ids(state.legal_actions(), mover)))
+        return sorted(set(self.legal_ids_and_actions(state)[0]))
 
     def mask(self, state: GameState) -> list[bool]:
         """``size`` booleans: which ids are legal now."""
         out = [False] * self.size
-        for action_id in self.legal_ids(state):
+        for action_id in self.legal_ids_and_actions(state)[0]:
             out[action_id] = True
         return out
 
     def action(self, state: GameState, action_id: int) -> str:
         """The legal string that ``action_id`` stands for now (the first such in legal order)."""
-        mover = state.current_player
-        found = None if mover is None else self.table(state.legal_actions(), mover).get(action_id)
+        found = self.legal_table(state).get(action_id)
         if found is None:
             raise ValueError(f"action id {action_id!r} is not legal now in {self.game}")
         return found
@@ -83,6 +104,15 @@ class ActionSpace:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game}, {self.num_players} players, {self.size} ids>"
+
+
+def _first_of_each(ids: Iterable[int], actions: Iterable[str]) -> dict[int, str]:
+    """id → the first of ``actions`` with that id."""
+    out: dict[int, str] = {}
+    for action_id, action in zip(ids, actions, strict=True):
+        if action_id not in out:
+            out[action_id] = action
+    return out
 
 
 class MemoSpace(ActionSpace):
