@@ -75,6 +75,29 @@ def test_tracker_follows_other_states_and_ignores_changes_to_its_results(game: s
         state.apply(chooser.choice(state.legal_actions()))
 
 
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_tac_tensors_turn_to_every_other_seat(players: int) -> None:
+    """Tač's tensors are turned to another seat's view (``_reseat``), which the Tracker does when
+    the viewer changes: the result is the fresh tensor of the same observation for that seat."""
+    encoder = rl.encoder("tac", players, {"calls": "open"})
+    assert encoder.reseats
+    chooser = random.Random(players)
+    for seed in range(2):  # whole games: misses to call (T11) on the way, players out (T10) at the end
+        state = kartaros.new_game("tac", players=players, seed=seed, variant={"calls": "open"})
+        while True:
+            seat = chooser.randrange(players)
+            obs = state.observation(seat)
+            for player in range(players):
+                if player != seat:
+                    for typecode in ("d", "f"):
+                        out = array(typecode, encoder.encode(obs))
+                        encoder._reseat(obs, out, seat, player)
+                        assert out == array(typecode, encoder.encode({**obs, "player": player}))
+            if state.is_over:
+                break
+            state.apply(chooser.choice(state.legal_actions()))
+
+
 def test_tracker_reads_only_its_game() -> None:
     tracker = rl.encoder("tac", 3).tracker()
     with pytest.raises(ValueError, match="tac observations"):

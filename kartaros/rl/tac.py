@@ -6,7 +6,10 @@ card in ``turned``: T6, T7), so an id names only where it goes. Seats are relati
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from kartaros.rl.spaces import ActionSpace
@@ -74,14 +77,23 @@ class TacEncoder(Encoder):
 
     game = "tac"
     incremental = True
+    reseats = True  # every card is public: seats see the same, each from where he sits
 
     def _slots(self) -> None:
-        self.decks = 2 if self.num_players >= 5 else 1  # T1
+        self.decks: int = 2 if self.num_players >= 5 else 1  # T1
+        self._count_step, self._all_cards = 0.25 / self.decks, 52.0 * self.decks  # one card of a count; all cards
         o = self.layout.offset
         self._small_at = tuple(o[name] for name in (
             "phase", "to_move", "central_wants", "opened", "central_size",
             "turned", "miss_by", "miss_card", "miss_kind", "finished", "aside",
         ))
+        # The pieces with a row per seat, as (offset, row width) from the first of them, and the
+        # span from the first to the last: what ``_reseat`` turns.
+        seated = ("open_top", "open_piles", "open_sizes", "closed_sizes", "closed_next", "closed_known",
+                  "miss_by", "finished")
+        self._seated_span = (o["open_top"], o["finished"] + self.num_players)
+        shape = self.layout.shape
+        self._seat_rows = [(o[name] - o["open_top"], shape[name][1] if len(shape[name]) > 1 else 1) for name in seated]
         # Per viewer, per seat: the slots of the seat's open pile (top, counts, size) and of its
         # closed pile (size, next card, known cards), the seat seen from the viewer.
         self._open_at = [
@@ -117,22 +129,46 @@ class TacEncoder(Encoder):
 
     def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         me = obs["player"]
-        old = None if last is None else last.obs
-        self._small(obs, me, out, last)
-        piles = obs["open_piles"]
-        if old is None or piles != old["open_piles"]:
-            self._open_piles(piles, None if old is None else old["open_piles"], self._open_at[me], out, last)
-        closed, sizes = obs["closed"], obs["closed_sizes"]
-        if old is None or closed != old["closed"] or sizes != old["closed_sizes"]:
-            self._closed_piles(closed, sizes, None if old is None else old["closed"], self._closed_at[me], out)
+        if last is None:
+            self._small(obs, me, out)
+            self._open_piles(obs["open_piles"], None, range(self.num_players), self._open_at[me], out)
+            self._closed_piles(obs["closed"], None, range(self.num_players), self._closed_at[me], out)
+            for (size_at, _, _), size in zip(self._closed_at[me], obs["closed_sizes"], strict=True):
+                out[size_at] = size / self._all_cards
+            return
+        old = last.obs
+        self._small_changes(obs, old, me, out, last)
+        # Only the seats whose pile differs from the old one: mostly one or two.
+        seats = range(self.num_players)
+        piles, olds = obs["open_piles"], old["open_piles"]
+        self._open_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._open_at[me], out, last)
+        piles, olds = obs["closed"], old["closed"]
+        self._closed_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._closed_at[me], out)
+        sizes, olds = obs["closed_sizes"], old["closed_sizes"]
+        if sizes != olds:
+            at = self._closed_at[me]
+            for seat in compress(seats, map(ne, sizes, olds)):
+                out[at[seat][0]] = sizes[seat] / self._all_cards
 
-    def _small(self, obs: Mapping[str, Any], me: int, out: Slots, last: Last | None) -> None:
-        """Every piece but the piles: small, and written every time."""
+    def _reseat(self, obs: Mapping[str, Any], out: array[float], seat: int, player: int) -> None:
+        """Row r of a seat piece as ``player`` sees it is row r + (player - seat) as ``seat`` sees it;
+        of the rest only ``to_move`` depends on the viewer."""
+        n = self.num_players
+        shift = (player - seat) % n
+        start, end = self._seated_span
+        old = out[start:end]
+        for at, width in self._seat_rows:
+            size, cut = n * width, shift * width
+            out[start + at:start + at + size - cut] = old[at + cut:at + size]
+            out[start + at + size - cut:start + at + size] = old[at:at + cut]
+        to_move_at = self._small_at[1]
+        out[to_move_at] = 1.0 if obs["current_player"] == player else 0.0
+        out[to_move_at + 1] = 1.0 if obs["turn"] == player else 0.0
+
+    def _small(self, obs: Mapping[str, Any], me: int, out: Slots) -> None:
+        """Every piece but the piles, into zeroed slots."""
         (phase_at, to_move_at, wants_at, opened_at, central_at, turned_at,
          miss_by_at, miss_card_at, miss_kind_at, finished_at, aside_at) = self._small_at
-        if last is not None:
-            last.clear(phase_at, central_at + 1 - phase_at)
-            last.clear(turned_at, aside_at + 1 - turned_at)
         out[phase_at + PHASES[obs["phase"]]] = 1.0
         if obs["current_player"] == me:
             out[to_move_at] = 1.0
@@ -141,7 +177,7 @@ class TacEncoder(Encoder):
         out[wants_at + RANK_LETTERS[obs["central_wants"]]] = 1.0
         if obs["opened"]:
             out[opened_at] = 1.0
-        out[central_at] = len(obs["central"]) / (52.0 * self.decks)
+        out[central_at] = len(obs["central"]) / self._all_cards
         if obs["turned"] is not None:
             out[turned_at + RANK_OF[obs["turned"]]] = 1.0
         miss = obs["miss"]
@@ -154,50 +190,84 @@ class TacEncoder(Encoder):
                 out[finished_at + rel] = 1.0
         out[aside_at] = obs["aside"] / 8
 
+    def _small_changes(self, obs: Mapping[str, Any], old: Mapping[str, Any], me: int, out: Slots, last: Last) -> None:
+        """``_small`` over the tensor of ``old``: each one-hot whose value differs moves its 1."""
+        (phase_at, to_move_at, wants_at, opened_at, central_at, turned_at,
+         miss_by_at, miss_card_at, miss_kind_at, finished_at, aside_at) = self._small_at
+        phase, was = obs["phase"], old["phase"]
+        if phase != was:
+            out[phase_at + PHASES[was]] = 0.0
+            out[phase_at + PHASES[phase]] = 1.0
+        out[to_move_at] = 1.0 if obs["current_player"] == me else 0.0
+        out[to_move_at + 1] = 1.0 if obs["turn"] == me else 0.0
+        wants, was = obs["central_wants"], old["central_wants"]
+        if wants != was:
+            out[wants_at + RANK_LETTERS[was]] = 0.0
+            out[wants_at + RANK_LETTERS[wants]] = 1.0
+        out[opened_at] = 1.0 if obs["opened"] else 0.0
+        out[central_at] = len(obs["central"]) / self._all_cards
+        turned, was = obs["turned"], old["turned"]
+        if turned != was:
+            if was is not None:
+                out[turned_at + RANK_OF[was]] = 0.0
+            if turned is not None:
+                out[turned_at + RANK_OF[turned]] = 1.0
+        miss = obs["miss"]
+        if miss != old["miss"]:  # a call window (T11): rare
+            last.clear(miss_by_at, finished_at - miss_by_at)
+            if miss is not None:
+                out[miss_by_at + self.rels[me][miss["player"]]] = 1.0
+                out[miss_card_at + RANK_OF[miss["card"]]] = 1.0
+                out[miss_kind_at + MISS_KINDS[miss["kind"]]] = 1.0
+        if obs["places"] != old["places"]:  # a player finished (T10)
+            for rel, place in zip(self.rels[me], obs["places"], strict=True):
+                out[finished_at + rel] = 0.0 if place is None else 1.0
+        out[aside_at] = obs["aside"] / 8
+
     def _open_piles(
-        self, piles: list[list[str]], olds: list[list[str]] | None, at: list[tuple[int, int, int]],
-        out: Slots, last: Last | None,
+        self, piles: list[list[str]], olds: list[list[str]] | None, seats: Iterable[int],
+        at: list[tuple[int, int, int]], out: Slots, last: Last | None = None,
     ) -> None:
-        """``open_top``, ``open_piles`` and ``open_sizes`` of the seats whose pile differs from
-        ``olds`` (those ``out`` holds). Only the cards after a pile's common start with its old
-        one are taken out and put in: a pile mostly changes at its top alone."""
-        step, cards = 0.25 / self.decks, 52.0 * self.decks
-        for seat, pile in enumerate(piles):
+        """``open_top``, ``open_piles`` and ``open_sizes`` of ``seats``, whose piles differ from
+        ``olds`` (those ``out`` holds; None: zeroed slots). A pile mostly grows or shrinks at its
+        top: then only the cards put on or taken off are counted in or out."""
+        step, cards = self._count_step, self._all_cards
+        for seat in seats:
+            pile = piles[seat]
             top_at, counts_at, size_at = at[seat]
-            start = 0
-            if olds is not None and last is not None:
+            if olds is None or last is None:
+                for code in pile:
+                    out[counts_at + RANK_OF[code]] += step
+            else:
                 old = olds[seat]
-                if pile == old:
-                    continue
                 if old:
                     out[top_at + RANK_OF[old[-1]]] = 0.0
-                start = max(0, min(len(old), len(pile)) - 1)
-                if pile[:start] == old[:start]:
-                    for code in old[start:]:
+                if pile[:len(old)] == old:  # cards put on it
+                    for code in pile[len(old):]:
+                        out[counts_at + RANK_OF[code]] += step
+                elif old[:len(pile)] == pile:  # cards taken off
+                    for code in old[len(pile):]:
                         out[counts_at + RANK_OF[code]] -= step
                 else:
-                    start = 0
                     last.clear(counts_at, 13)
-            for code in pile[start:]:
-                out[counts_at + RANK_OF[code]] += step
+                    for code in pile:
+                        out[counts_at + RANK_OF[code]] += step
             if pile:
                 out[top_at + RANK_OF[pile[-1]]] = 1.0
             out[size_at] = len(pile) / cards
 
     def _closed_piles(
-        self, piles: list[list[str | None]], sizes: list[int], olds: list[list[str | None]] | None,
+        self, piles: list[list[str | None]], olds: list[list[str | None]] | None, seats: Iterable[int],
         at: list[tuple[int, int, int]], out: Slots,
     ) -> None:
-        """``closed_sizes``, ``closed_next`` and ``closed_known``; the known cards of a pile that
-        differs from its old one (which ``out`` holds) are taken out and put in."""
-        step, cards = 0.25 / self.decks, 52.0 * self.decks
-        for seat, pile in enumerate(piles):
-            size_at, next_at, known_at = at[seat]
-            out[size_at] = sizes[seat] / cards
+        """``closed_next`` and ``closed_known`` of ``seats``, whose piles differ from ``olds``
+        (those ``out`` holds; None: zeroed slots): their known cards are taken out and put in."""
+        step = self._count_step
+        for seat in seats:
+            pile = piles[seat]
+            _, next_at, known_at = at[seat]
             if olds is not None:
                 old = olds[seat]
-                if pile == old:
-                    continue
                 if any(old):  # mostly no card of a closed pile is known
                     for code in filter(None, old[:1]):
                         out[next_at + RANK_OF[code]] = 0.0

@@ -85,10 +85,11 @@ class Slots(Protocol):
 
 class Last:
     """What an incremental ``Encoder._fill`` starts from: ``out`` already holds the tensor of
-    ``obs``, an earlier observation of the same viewer (``Tracker``). A piece whose input equals
-    its input in ``obs`` is left as it is; any other has its old slots cleared and is written
-    again. Exact because a piece is a function of its input (and of the viewer) alone and no
-    other piece writes its slots.
+    ``obs``, an earlier observation, as the viewer of the new one sees it (``obs`` is his own, or
+    another seat's turned to his view by ``Encoder._reseat``; ``Tracker``). A piece whose input
+    equals its input in ``obs`` is left as it is; any other has its old slots cleared and is
+    written again. Exact because a piece is a function of its input (and of the viewer) alone
+    and no other piece writes its slots.
     """
 
     __slots__ = ("_zeros", "obs", "out")
@@ -110,6 +111,7 @@ class Encoder:
     events: ClassVar[EventSpec | None] = None  # None: the observation is the information state
     default_history: ClassVar[int] = 64
     incremental: ClassVar[bool] = False  # _fill can update the tensor of an earlier observation
+    reseats: ClassVar[bool] = False  # _reseat turns one viewer's tensor into another's (incremental only)
 
     def __init__(
         self,
@@ -153,6 +155,12 @@ class Encoder:
     def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         """Write every piece but the history into ``out``: zeroed, or holding the tensor of
         ``last.obs`` (then ``out`` is ``last.out``, and only changed pieces need writing)."""
+        raise NotImplementedError
+
+    def _reseat(self, obs: Mapping[str, Any], out: array[float], seat: int, player: int) -> None:
+        """Turn ``out``, the tensor of ``obs`` as ``seat`` sees it, into the tensor of ``obs`` as
+        ``player`` sees it (``obs`` with its ``player`` replaced). Optional (``reseats``): for a
+        game where seats differ only in where they sit, cheaper than a stale tensor of ``player``."""
         raise NotImplementedError
 
     # ---- encoding ----------------------------------------------------------------------------
@@ -247,7 +255,9 @@ class Tracker:
     ``encode`` of it (tests/test_rl_tracker.py), reusing what cannot have changed:
 
     - per player, the last observation and its tensor: only the pieces whose input differs from
-      that observation's are written again (``Last``);
+      that observation's are written again (``Last``). Where a tensor can be turned to another
+      seat's view (``Encoder.reseats``: Tač, where every card is public) only the latest look is
+      kept, whoever took it, and turned to the view of the next one;
     - with the recall tensor, per player, the encoded history rows: only the events he has not
       seen yet are asked for and encoded. A state's event log only ever grows, and an event's
       row depends on the event and the viewer alone; the rows are kept for one state object
@@ -287,6 +297,11 @@ class Tracker:
     def _update(self, obs: Mapping[str, Any], player: int) -> array[float]:
         """The tensor of ``obs`` from the player's last one (kept, and a copy returned)."""
         previous = self._last.pop(player, None)  # an error below leaves no half-updated tensor
+        if previous is None and self.encoder.reseats and self._last:
+            # The one look kept, by another seat, turned to this seat's view: it is the latest
+            # observation (the fewest changes), where his own last may be many steps old.
+            seat, previous = self._last.popitem()
+            self.encoder._reseat(previous[0], previous[1], seat, player)
         if previous is None:
             out = self._zeros[:]
             self.encoder._fill(obs, out)
