@@ -130,11 +130,10 @@ class TacEncoder(Encoder):
     def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
         me = obs["player"]
         if last is None:
+            seats = range(self.num_players)
             self._small(obs, me, out)
-            self._open_piles(obs["open_piles"], None, range(self.num_players), self._open_at[me], out)
-            self._closed_piles(obs["closed"], None, range(self.num_players), self._closed_at[me], out)
-            for (size_at, _, _), size in zip(self._closed_at[me], obs["closed_sizes"], strict=True):
-                out[size_at] = size / self._all_cards
+            self._open_piles(obs["open_piles"], None, seats, self._open_at[me], out)
+            self._closed_piles(obs["closed"], None, seats, self._closed_at[me], out, obs["closed_sizes"])
             return
         old = last.obs
         self._small_changes(obs, old, me, out, last)
@@ -258,14 +257,17 @@ class TacEncoder(Encoder):
 
     def _closed_piles(
         self, piles: list[list[str | None]], olds: list[list[str | None]] | None, seats: Iterable[int],
-        at: list[tuple[int, int, int]], out: Slots,
+        at: list[tuple[int, int, int]], out: Slots, sizes: list[int] | None = None,
     ) -> None:
         """``closed_next`` and ``closed_known`` of ``seats``, whose piles differ from ``olds``
-        (those ``out`` holds; None: zeroed slots): their known cards are taken out and put in."""
+        (those ``out`` holds; None: zeroed slots): their known cards are taken out and put in.
+        With ``sizes``, ``closed_sizes`` too."""
         step = self._count_step
         for seat in seats:
             pile = piles[seat]
-            _, next_at, known_at = at[seat]
+            size_at, next_at, known_at = at[seat]
+            if sizes is not None:
+                out[size_at] = sizes[seat] / self._all_cards
             if olds is not None:
                 old = olds[seat]
                 if any(old):  # mostly no card of a closed pile is known
