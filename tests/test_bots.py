@@ -26,10 +26,13 @@ def _position(seed: int) -> kartaros.GameState:
 SEARCHES: dict[str, dict[str, Any]] = {
     "ismcts": {"iterations": 40},
     "ismcts-prior": {"iterations": 40, "prior": "greedy", "rollout": "greedy"},
+    "ismcts-model": {"iterations": 40, "prior": "greedy", "rollout": "greedy", "opponents": "greedy"},
+    "pimc": {"worlds": 8},
+    "pimc-horizon": {"worlds": 8, "horizon": 6, "anchor": 1.0},
 }
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "ismcts", "ismcts-prior"])
+@pytest.mark.parametrize("name", ["random", "greedy", *SEARCHES])
 def test_a_bot_picks_a_legal_move_reproducibly(name: str) -> None:
     state = _position(3)
     params = SEARCHES.get(name, {})
@@ -52,7 +55,13 @@ def _choice_point(name: str, players: int, seed: int) -> GameState:
 
 @pytest.mark.parametrize("game", ["kec", "nesalomljiv", "tac", "puck"])
 @pytest.mark.parametrize(
-    ("bot", "params"), [("greedy", {}), ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy"})]
+    ("bot", "params"),
+    [
+        ("greedy", {}),
+        ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy"}),
+        ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy", "opponents": "greedy"}),
+        ("pimc", {"worlds": 6, "horizon": 8}),
+    ],
 )
 def test_a_bot_plays_the_same_in_worlds_its_player_cannot_tell_apart(game: str, bot: str, params: Any) -> None:
     players = 3 if game in ("tac", "puck") else 2
@@ -95,6 +104,36 @@ def test_ismcts_anchor_keeps_the_heuristic_move_without_evidence_against_it() ->
         anchored = make("ismcts", seed=seed, anchor=1e9, **params)
         assert anchored.choose(state) == anchored.stats()["hint"] == hint
     assert overturned  # without the anchor, 30 noisy iterations do overturn the heuristic
+
+
+def test_pimc_checks_its_settings_and_reports_each_moves_mean() -> None:
+    for bad in ({"worlds": 0}, {"seconds": 0}, {"horizon": -1}, {"anchor": -2}, {"worlds": 2.5}):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            make("pimc", **bad)
+    with pytest.raises(ValueError, match="opponents"):
+        make("ismcts", opponents="psychic")
+    state = _choice_point("puck", 2, 3)
+    bot = make("pimc", seed=2, worlds=12, horizon=8)
+    move = bot.choose(state)
+    stats = bot.stats()
+    assert stats["worlds"] == 12
+    assert set(stats["means"]) == set(state.legal_actions())
+    assert stats["means"][move] == max(stats["means"].values())
+    assert all(0.0 <= v <= 1.0 for v in stats["means"].values())
+    timed = make("pimc", seed=2, seconds=0.05, horizon=8)
+    assert timed.choose(state) in state.legal_actions()
+    assert timed.stats()["worlds"] >= 1
+
+
+def test_pimc_anchor_keeps_the_heuristic_move_without_evidence_against_it() -> None:
+    overturned = 0
+    for seed in range(6):
+        state = _choice_point("puck", 2, seed)
+        free = make("pimc", seed=seed, worlds=6, horizon=8)
+        overturned += free.choose(state) != free.stats()["hint"]
+        anchored = make("pimc", seed=seed, worlds=6, horizon=8, anchor=1e9)
+        assert anchored.choose(state) == anchored.stats()["hint"] == free.stats()["hint"]
+    assert overturned  # six worlds do overturn the heuristic somewhere
 
 
 def test_levels_exist_and_unknown_ones_are_refused() -> None:

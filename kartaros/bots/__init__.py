@@ -20,10 +20,11 @@ from typing import Any, Protocol
 from kartaros.bots.greedy import GreedyBot
 from kartaros.bots.ismcts import IsmctsBot
 from kartaros.bots.levels import LEVELS, LevelBot
+from kartaros.bots.pimc import PimcBot
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "LevelBot", "RandomBot", "for_level", "make"]
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "LevelBot", "PimcBot", "RandomBot", "for_level", "make"]
 
 
 class Bot(Protocol):
@@ -40,6 +41,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "ismcts": IsmctsBot,
+    "pimc": PimcBot,
 }
 
 

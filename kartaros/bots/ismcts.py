@@ -28,6 +28,7 @@ from kartaros.bots.greedy import greedy_move
 from kartaros.state import GameState
 
 ROLLOUTS = ("random", "greedy")
+OPPONENT_MODELS = ("search", "greedy")
 
 
 class _Node:
@@ -70,6 +71,7 @@ class IsmctsBot:
         horizon: int | None = None,
         max_rollout: int = 100_000,
         anchor: float | None = None,
+        opponents: str = "search",
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number ≥ 1; got {iterations!r}")
@@ -91,6 +93,8 @@ class IsmctsBot:
             raise ValueError(f"anchor must be a number ≥ 0; got {anchor!r}")
         if anchor is not None and prior is None:
             raise ValueError("anchor keeps the prior's move, so it needs prior='greedy'")
+        if opponents not in OPPONENT_MODELS:
+            raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}; got {opponents!r}")
         self.name = "ismcts"
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -106,6 +110,11 @@ class IsmctsBot:
         self.horizon = horizon
         self.max_rollout = max_rollout
         self.anchor = anchor
+        # ``greedy``: the other seats play the heuristic inside the tree too (an opponent
+        # model), so the tree holds only the searcher's own decisions. In a shared tree an
+        # opponent's node cannot depend on his hidden cards, so searched opponents play as if
+        # they did not know their own hands; the model plays each world's hand as he would.
+        self.opponents = opponents
         self.last_iterations = 0
         self.last_rollout_moves = 0
         self.last_seconds = 0.0
@@ -166,6 +175,10 @@ class IsmctsBot:
                 continue
             player = world.current_player
             assert player is not None
+            if player != me and self.opponents == "greedy":
+                world.apply(greedy_move(world, legal, rng))
+                moves += 1
+                continue
             children = node.children
             hint = node.hint
             if self.prior is not None and hint is None:
