@@ -87,13 +87,23 @@ class TacEncoder(Encoder):
             "phase", "to_move", "central_wants", "opened", "central_size",
             "turned", "miss_by", "miss_card", "miss_kind", "finished", "aside",
         ))
-        # The pieces with a row per seat, as (offset, row width) from the first of them, and the
-        # span from the first to the last: what ``_reseat`` turns.
-        seated = ("open_top", "open_piles", "open_sizes", "closed_sizes", "closed_next", "closed_known",
-                  "miss_by", "finished")
-        self._seated_span = (o["open_top"], o["finished"] + self.num_players)
-        shape = self.layout.shape
-        self._seat_rows = [(o[name] - o["open_top"], shape[name][1] if len(shape[name]) > 1 else 1) for name in seated]
+        # For ``_reseat``: the span from the first piece with a row per seat to the last, and per
+        # shift (the new viewer's seat minus the old one's) the (to, from) slices, from inside
+        # the span, that turn each such piece by that many rows.
+        n, shape = self.num_players, self.layout.shape
+        first = o["open_top"]
+        self._seated_span = (first, o["finished"] + n)
+        self._reseat_moves: list[list[tuple[slice, slice]]] = [[] for _ in range(n)]
+        for name in ("open_top", "open_piles", "open_sizes", "closed_sizes", "closed_next", "closed_known",
+                     "miss_by", "finished"):
+            at, width = o[name] - first, shape[name][-1] if len(shape[name]) > 1 else 1
+            size = n * width
+            for shift in range(1, n):
+                cut = shift * width
+                self._reseat_moves[shift] += [
+                    (slice(first + at, first + at + size - cut), slice(at + cut, at + size)),
+                    (slice(first + at + size - cut, first + at + size), slice(at, at + cut)),
+                ]
         # Per viewer, per seat: the slots of the seat's open pile (top, counts, size) and of its
         # closed pile (size, next card, known cards), the seat seen from the viewer.
         self._open_at = [
@@ -152,14 +162,10 @@ class TacEncoder(Encoder):
     def _reseat(self, obs: Mapping[str, Any], out: array[float], seat: int, player: int) -> None:
         """Row r of a seat piece as ``player`` sees it is row r + (player - seat) as ``seat`` sees it;
         of the rest only ``to_move`` depends on the viewer."""
-        n = self.num_players
-        shift = (player - seat) % n
         start, end = self._seated_span
         old = out[start:end]
-        for at, width in self._seat_rows:
-            size, cut = n * width, shift * width
-            out[start + at:start + at + size - cut] = old[at + cut:at + size]
-            out[start + at + size - cut:start + at + size] = old[at:at + cut]
+        for to, source in self._reseat_moves[(player - seat) % self.num_players]:
+            out[to] = old[source]
         to_move_at = self._small_at[1]
         out[to_move_at] = 1.0 if obs["current_player"] == player else 0.0
         out[to_move_at + 1] = 1.0 if obs["turn"] == player else 0.0
