@@ -130,12 +130,14 @@ class PuckEncoder(Encoder):
 
     def _slots(self) -> None:
         o, n = self.layout.offset, self.num_players
+        self._at = tuple(o[name] for name in ("phase", "to_move", "hand", "pot_size", "surplus", "tied", "out"))
         # Per viewer, per seat (the seat seen from the viewer): its hand and pile size slots, its
-        # row of ``order``, its ``exchanged`` pair and its row of ``taken_from``.
+        # row of ``order``, its ``exchanged`` pair and its slot of ``taken_from`` per source seat.
         self._sizes_at = [[(o["hand_sizes"] + rel, o["pile_sizes"] + rel) for rel in rels] for rels in self.rels]
         self._order_at = [[o["order"] + n * rel for rel in rels] for rels in self.rels]
         self._exchange_at = [
-            [(o["exchanged"] + 2 * rel, o["taken_from"] + n * rel) for rel in rels] for rels in self.rels
+            [(o["exchanged"] + 2 * rel, [o["taken_from"] + n * rel + source for source in rels]) for rel in rels]
+            for rels in self.rels
         ]
 
     def _pieces(self) -> list[tuple[str, tuple[int, ...]]]:
@@ -158,17 +160,16 @@ class PuckEncoder(Encoder):
         ]
 
     def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
-        o = self.layout.offset
+        phase_at, to_move_at, hand_at, pot_at, surplus_at, tied_at, out_at = self._at
         me = obs["player"]
         rels = self.rels[me]
-        out[o["phase"] + PHASES[obs["phase"]]] = 1.0
+        out[phase_at + PHASES[obs["phase"]]] = 1.0
         if obs["current_player"] == me:
-            out[o["to_move"]] = 1.0
-        hand_at = o["hand"]
+            out[to_move_at] = 1.0
         for code in obs["hand"]:
             out[hand_at + CARD_OF[code]] = 1.0
-        out[o["pot_size"]] = min(1.0, obs["pot_size"] / 12)
-        out[o["surplus"]] = float(obs["surplus_size"])
+        out[pot_at] = min(1.0, obs["pot_size"] / 12)
+        out[surplus_at] = float(obs["surplus_size"])
         for (hand_size_at, pile_size_at), hand, pile in zip(
             self._sizes_at[me], obs["hand_sizes"], obs["pile_sizes"], strict=True
         ):
@@ -179,16 +180,19 @@ class PuckEncoder(Encoder):
             out[order_at[seat] + place] = 1.0
         for (exchanged_at, taken_at), exchange in zip(self._exchange_at[me], obs["exchanges"], strict=True):
             if exchange is not None:  # decided; cards exchanged, taken from each seat (P6)
+                count = exchange["count"]
                 out[exchanged_at] = 1.0
-                out[exchanged_at + 1] = exchange["count"] / 3
-                for source, k in zip(rels, exchange["from"], strict=True):
-                    if k:
-                        out[taken_at + source] = k / 3
+                out[exchanged_at + 1] = count / 3
+                if count:
+                    for at, k in zip(taken_at, exchange["from"], strict=True):
+                        if k:
+                            out[at] = k / 3
+        o = self.layout.offset
         for name in ("shown", "turned"):
             if obs[name] and any(obs[name]):  # no hands shown, no cards turned: most of the time
                 for rel, cards in zip(rels, obs[name], strict=True):
                     card_flags(cards, out, o[name] + 52 * rel)
         for seat in obs["tied"]:
-            out[o["tied"] + rels[seat]] = 1.0
+            out[tied_at + rels[seat]] = 1.0
         for seat in obs["out"]:
-            out[o["out"] + rels[seat]] = 1.0
+            out[out_at + rels[seat]] = 1.0
