@@ -150,9 +150,11 @@ class TacEncoder(Encoder):
         # Only the seats whose pile differs from the old one: mostly one or two.
         seats = range(self.num_players)
         piles, olds = obs["open_piles"], old["open_piles"]
-        self._open_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._open_at[me], out, last)
+        if piles != olds:
+            self._open_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._open_at[me], out, last)
         piles, olds = obs["closed"], old["closed"]
-        self._closed_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._closed_at[me], out)
+        if piles != olds:
+            self._closed_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._closed_at[me], out)
         sizes, olds = obs["closed_sizes"], old["closed_sizes"]
         if sizes != olds:
             at = self._closed_at[me]
