@@ -117,8 +117,12 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
             return
         self._cumulative_rewards[agent] = 0.0
         action_id = int(action)
-        ids, actions = self._legal_ids()
-        move = actions[ids.index(action_id)] if action_id in ids else None  # the first legal string with that id
+        table = self._table
+        if table is not None:
+            move = table.get(action_id)
+        else:
+            ids, actions = self._legal_ids()
+            move = actions[ids.index(action_id)] if action_id in ids else None  # the first string with that id
         if move is None:
             self._finish([0.0] * self.num_players)
             self.rewards[agent] = self.illegal_reward
@@ -154,7 +158,9 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
         """id → legal action string for the agent to act (empty once the game is over)."""
         table = self._table
         if table is None:
-            table = self._table = self.space.table_of(*self._legal_ids())
+            legal = self._ids_actions
+            table = self.space.legal_table(self.state) if legal is None else self.space.table_of(*legal)
+            self._table = table
         return table
 
     def action_mask(self) -> np.ndarray:

@@ -74,6 +74,11 @@ class ActionSpace:
 
     def legal_table(self, state: GameState) -> dict[int, str]:
         """``table`` of the legal actions of ``state`` (empty once it is over)."""
+        mover = state.current_player
+        if mover is None:
+            return {}
+        if state.legal_action_keys() is None:
+            return self.table(state.legal_actions(), mover)  # in one pass
         return self.table_of(*self.legal_ids_and_actions(state))
 
     def legal_ids(self, state: GameState) -> list[int]:
