@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from kartaros.bots.greedy import greedy_move
@@ -51,6 +52,23 @@ def search_actions(state: GameState) -> list[str]:
         return legal
     honest = [a for a in legal if not state.is_miss(a)]
     return honest or legal
+
+
+def spend(step: Callable[[], int], count: int, seconds: float | None) -> tuple[int, int, float]:
+    """Run ``step`` (which returns the moves it played) ``count`` times, or for ``seconds`` if
+    given (at least once); return the steps run, the moves they played and the seconds spent."""
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    done = moves = 0
+    while True:
+        moves += step()
+        done += 1
+        if deadline is not None:
+            if time.perf_counter() >= deadline:
+                break
+        elif done >= count:
+            break
+    return done, moves, time.perf_counter() - start
 
 
 class IsmctsBot:
@@ -129,20 +147,9 @@ class IsmctsBot:
         me = state.current_player
         assert me is not None
         root = _Node(-1)
-        start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
-        done = moves = 0
-        while True:
-            moves += self._iterate(state, me, root)
-            done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif done >= self.iterations:
-                break
-        self.last_iterations = done
-        self.last_rollout_moves = moves
-        self.last_seconds = time.perf_counter() - start
+        self.last_iterations, self.last_rollout_moves, self.last_seconds = spend(
+            lambda: self._iterate(state, me, root), self.iterations, self.seconds
+        )
         self.last_hint = root.hint
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return self._anchored(root, best)

@@ -25,17 +25,17 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from typing import Any
 
 from kartaros.bots.greedy import greedy_move
-from kartaros.bots.ismcts import search_actions
+from kartaros.bots.ismcts import search_actions, spend
 from kartaros.state import GameState
 
 
 class PimcBot:
     """``worlds`` per move (or ``seconds`` per move if given); play-on cut after ``horizon``
-    moves and scored by the game's guess (``playout_value``), or played to the end."""
+    moves and scored by the game's guess (``playout_value``), or played to the end. (A game
+    without a guess, Keč or Tač, scores every cut world as equal shares: give it no horizon.)"""
 
     def __init__(
         self,
@@ -79,13 +79,11 @@ class PimcBot:
         totals = [0.0] * len(legal)
         squares = [0.0] * len(legal)  # of the differences to the heuristic's move, per world
         h = legal.index(hint)
-        start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
-        done = moves = 0
-        while True:
+
+        def one_world() -> int:
             world = state.determinize(me, rng.getrandbits(64))
             tie_seed = rng.getrandbits(64)
-            values = []
+            values, moves = [], 0
             for action in legal:
                 value, played = self._play_on(world.clone(), action, me, tie_seed)
                 values.append(value)
@@ -94,15 +92,10 @@ class PimcBot:
             for i, value in enumerate(values):
                 totals[i] += value
                 squares[i] += (value - base) ** 2
-            done += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif done >= self.worlds:
-                break
+            return moves
+
+        done, self.last_rollout_moves, self.last_seconds = spend(one_world, self.worlds, self.seconds)
         self.last_worlds = done
-        self.last_rollout_moves = moves
-        self.last_seconds = time.perf_counter() - start
         self.last_hint = hint
         self.last_means = {a: t / done for a, t in zip(legal, totals, strict=True)}
         best = max(range(len(legal)), key=lambda i: (totals[i], i == h))  # ties: the heuristic's
