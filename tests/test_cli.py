@@ -142,7 +142,7 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
         (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
         (["play", "kec", "--bot", "smart"], "there is no level or bot called 'smart'; the levels are easy, medium, "
-         "hard, the bots greedy, ismcts, random"),
+         "hard, the bots greedy, ismcts, pimc, random"),
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
         (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
