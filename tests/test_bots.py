@@ -179,8 +179,16 @@ def test_a_level_plays_a_game_with_the_bot_set_for_it() -> None:
     assert level.inner("tac").name == "greedy"
 
 
+def test_hard_plays_the_search_that_measured_stronger_and_the_heuristic_elsewhere() -> None:
+    hard = for_level("hard", seed=1)
+    assert hard.inner("puck").name == "pimc"
+    assert {hard.inner(game).name for game in ("kec", "nesalomljiv", "tac")} == {"greedy"}
+    state = _choice_point("puck", 3, 2)
+    assert hard.choose(state) in state.legal_actions()
+
+
 def test_hard_makes_no_mistakes_and_easy_makes_more_than_medium() -> None:
-    state = _choice_point("puck", 2, 8)
+    state = _choice_point("kec", 2, 8)  # hard plays the heuristic in Keč
     greedy = make("greedy", seed=3).choose(state)
 
     def others(level: str) -> int:
