@@ -333,7 +333,7 @@ def test_random_bot_is_deterministic() -> None:
 
 
 def test_unknown_bot_and_bad_parameters() -> None:
-    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: greedy, ismcts, random"):
+    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: greedy, ismcts, pimc, random"):
         make("nope")
     with pytest.raises(ValueError, match="takes no parameters"):
         make("random", depth=3)
