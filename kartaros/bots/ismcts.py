@@ -54,6 +54,16 @@ def search_actions(state: GameState) -> list[str]:
     return honest or legal
 
 
+def check_budget(*, seconds: float | None, horizon: int | None, anchor: float | None) -> None:
+    """The settings every search shares: ``seconds`` per move, a rollout ``horizon``, an ``anchor``."""
+    if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+        raise ValueError(f"seconds must be a positive number; got {seconds!r}")
+    if horizon is not None and (type(horizon) is not int or horizon < 0):
+        raise ValueError(f"horizon must be a whole number ≥ 0; got {horizon!r}")
+    if anchor is not None and not (isinstance(anchor, int | float) and anchor >= 0):
+        raise ValueError(f"anchor must be a number ≥ 0; got {anchor!r}")
+
+
 def spend(step: Callable[[], int], count: int, seconds: float | None) -> tuple[int, int, float]:
     """Run ``step`` (which returns the moves it played) ``count`` times, or for ``seconds`` if
     given (at least once); return the steps run, the moves they played and the seconds spent."""
@@ -93,22 +103,17 @@ class IsmctsBot:
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number ≥ 1; got {iterations!r}")
-        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
-            raise ValueError(f"seconds must be a positive number; got {seconds!r}")
+        check_budget(seconds=seconds, horizon=horizon, anchor=anchor)
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}; got {rollout!r}")
         if not (isinstance(c, int | float) and c >= 0):
             raise ValueError(f"c must be a number ≥ 0; got {c!r}")
         if prior not in (None, "greedy"):
             raise ValueError(f"prior must be 'greedy' or None; got {prior!r}")
-        if horizon is not None and (type(horizon) is not int or horizon < 0):
-            raise ValueError(f"horizon must be a whole number ≥ 0; got {horizon!r}")
         if not (isinstance(widening, int | float) and 0 < widening <= 1):
             raise ValueError(f"widening must be a number in (0, 1]; got {widening!r}")
         if not (isinstance(bias, int | float) and bias >= 0):
             raise ValueError(f"bias must be a number ≥ 0; got {bias!r}")
-        if anchor is not None and not (isinstance(anchor, int | float) and anchor >= 0):
-            raise ValueError(f"anchor must be a number ≥ 0; got {anchor!r}")
         if anchor is not None and prior is None:
             raise ValueError("anchor keeps the prior's move, so it needs prior='greedy'")
         if opponents not in OPPONENT_MODELS:

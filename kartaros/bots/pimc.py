@@ -28,7 +28,7 @@ import random
 from typing import Any
 
 from kartaros.bots.greedy import greedy_move
-from kartaros.bots.ismcts import search_actions, spend
+from kartaros.bots.ismcts import check_budget, search_actions, spend
 from kartaros.state import GameState
 
 
@@ -48,12 +48,7 @@ class PimcBot:
     ) -> None:
         if type(worlds) is not int or worlds < 1:
             raise ValueError(f"worlds must be a whole number ≥ 1; got {worlds!r}")
-        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
-            raise ValueError(f"seconds must be a positive number; got {seconds!r}")
-        if horizon is not None and (type(horizon) is not int or horizon < 0):
-            raise ValueError(f"horizon must be a whole number ≥ 0; got {horizon!r}")
-        if anchor is not None and not (isinstance(anchor, int | float) and anchor >= 0):
-            raise ValueError(f"anchor must be a number ≥ 0; got {anchor!r}")
+        check_budget(seconds=seconds, horizon=horizon, anchor=anchor)
         self.name = "pimc"
         self.rng = random.Random(seed)
         self.worlds = worlds
