@@ -67,10 +67,12 @@ def test_healthz_and_games(client: TestClient) -> None:
     assert [g["name"] for g in games] == list(kartaros.GAMES)
 
 
-@pytest.mark.parametrize("game", list(kartaros.GAMES))
-def test_a_whole_game_against_bots_sees_only_its_observation(client: TestClient, game: str) -> None:
+@pytest.mark.parametrize(
+    ("game", "level"), [*((game, "bot:easy") for game in kartaros.GAMES), ("puck", "bot:hard")]  # hard searches
+)
+def test_a_whole_game_against_bots_sees_only_its_observation(client: TestClient, game: str, level: str) -> None:
     players = kartaros.GAMES[game].max_players if game != "tac" else 3
-    created = new_table(client, game=game, players=players, seats=["human"] + ["bot:easy"] * (players - 1))
+    created = new_table(client, game=game, players=players, seats=["human"] + [level] * (players - 1))
     token = created["seats"][0]["token"]
     assert [s["seat"] for s in created["seats"]] == [0]
     table = created["table"]
