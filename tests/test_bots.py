@@ -27,6 +27,7 @@ SEARCHES: dict[str, dict[str, Any]] = {
     "ismcts": {"iterations": 40},
     "ismcts-prior": {"iterations": 40, "prior": "greedy", "rollout": "greedy"},
     "ismcts-model": {"iterations": 40, "prior": "greedy", "rollout": "greedy", "opponents": "greedy"},
+    "ismcts-baseline": {"iterations": 40, "prior": "greedy", "rollout": "greedy", "baseline": "greedy"},
     "pimc": {"worlds": 8},
     "pimc-horizon": {"worlds": 8, "horizon": 6, "anchor": 1.0},
 }
@@ -60,6 +61,7 @@ def _choice_point(name: str, players: int, seed: int) -> GameState:
         ("greedy", {}),
         ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy"}),
         ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy", "opponents": "greedy"}),
+        ("ismcts", {"iterations": 30, "prior": "greedy", "rollout": "greedy", "horizon": 8, "baseline": "greedy"}),
         ("pimc", {"worlds": 6, "horizon": 8}),
     ],
 )
@@ -104,6 +106,24 @@ def test_ismcts_anchor_keeps_the_heuristic_move_without_evidence_against_it() ->
         anchored = make("ismcts", seed=seed, anchor=1e9, **params)
         assert anchored.choose(state) == anchored.stats()["hint"] == hint
     assert overturned  # without the anchor, 30 noisy iterations do overturn the heuristic
+
+
+def test_ismcts_baseline_credits_returns_less_the_heuristics_in_the_same_world() -> None:
+    with pytest.raises(ValueError, match="baseline"):
+        make("ismcts", baseline="oracle")
+    state = _choice_point("puck", 2, 3)
+    params = {"iterations": 60, "prior": "greedy", "rollout": "greedy", "horizon": 8}
+    paired = make("ismcts", seed=4, baseline="greedy", **params)
+    assert paired.choose(state) in state.legal_actions()
+    stats = paired.stats()
+    assert stats["hint"] in stats["visits"]
+    assert sum(stats["visits"].values()) == stats["iterations"] == 60
+    # Credits are differences of two returns in [0, 1]; some move differs from the heuristic's.
+    assert all(-1.0 <= m <= 1.0 for m in stats["means"].values())
+    assert any(m < 0 for m in stats["means"].values())
+    plain = make("ismcts", seed=4, **params)
+    plain.choose(state)
+    assert all(0.0 <= m <= 1.0 for m in plain.stats()["means"].values())
 
 
 def test_pimc_checks_its_settings_and_reports_each_moves_mean() -> None:

@@ -7,10 +7,12 @@ with the rollout policy, and credits every node with the return of the player wh
 The bot uses only ``legal_actions()``, ``determinize()`` and what worlds offer, so it plays
 the same in every position its player cannot tell apart.
 
-With ``prior="greedy"`` the game's heuristic guides the tree (its move first, favoured while
-young) and, with ``anchor``, keeps its move at the root unless the search's evidence against
-it is strong: in games decided mostly by the cards, a few hundred worlds tell moves apart by
-chance far more often than by skill.
+With ``prior="greedy"`` the game's heuristic guides the tree (its move in each world first,
+favoured while young) and, with ``anchor``, keeps its move at the root unless the search's
+evidence against it is strong: in games decided mostly by the cards, a few hundred worlds tell
+moves apart by chance far more often than by skill. With ``baseline="greedy"`` the tree learns
+from paired samples instead: each iteration's returns less those of the heuristic's play in the
+same world (a control variate), so the deal's luck drops out of every comparison.
 
 Rollouts: ``random`` uses the engine's fast path (``state.playout``: internal moves, no
 notation); ``greedy`` plays each game's heuristic through the observation, slower per move
@@ -30,10 +32,11 @@ from kartaros.state import GameState
 
 ROLLOUTS = ("random", "greedy")
 OPPONENT_MODELS = ("search", "greedy")
+BASELINES = (None, "greedy")
 
 
 class _Node:
-    __slots__ = ("available", "children", "hint", "player", "reward", "tried", "visits")
+    __slots__ = ("available", "children", "hint", "player", "reward", "squares", "tried", "visits")
 
     def __init__(self, player: int) -> None:
         self.player = player  # who chose the action leading here
@@ -41,8 +44,15 @@ class _Node:
         self.visits = 0  # times this node was chosen
         self.tried = 0  # times a search passed through it (its children's parent visits)
         self.reward = 0.0
+        self.squares = 0.0  # of the rewards, kept for the root's children only (the anchor)
         self.available = 0
         self.hint: str | None = None  # the heuristic's move here, once asked
+
+
+def _variance(node: _Node) -> float:
+    """The spread of a root child's rewards (at least one visit)."""
+    mean = node.reward / node.visits
+    return max(0.0, node.squares / node.visits - mean * mean)
 
 
 def search_actions(state: GameState) -> list[str]:
@@ -100,6 +110,7 @@ class IsmctsBot:
         max_rollout: int = 100_000,
         anchor: float | None = None,
         opponents: str = "search",
+        baseline: str | None = None,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be a whole number ≥ 1; got {iterations!r}")
@@ -118,6 +129,8 @@ class IsmctsBot:
             raise ValueError("anchor keeps the prior's move, so it needs prior='greedy'")
         if opponents not in OPPONENT_MODELS:
             raise ValueError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}; got {opponents!r}")
+        if baseline not in BASELINES:
+            raise ValueError(f"baseline must be 'greedy' or None; got {baseline!r}")
         self.name = "ismcts"
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -138,10 +151,20 @@ class IsmctsBot:
         # opponent's node cannot depend on his hidden cards, so searched opponents play as if
         # they did not know their own hands; the model plays each world's hand as he would.
         self.opponents = opponents
+        # ``greedy``: a control variate (Veness, Lanctot and Bowling 2011). Every iteration
+        # also plays the heuristic's move at the root and the rollout policy for every seat in
+        # the same world, from the same random numbers, and credits the tree with the returns
+        # less that baseline's. The baseline does not depend on the tree's choices, so every
+        # comparison of moves keeps its expectation, while the luck of the world, which
+        # decides most of a card game's result, cancels out of it.
+        self.baseline = baseline
+        self._root_hint: str | None = None
         self.last_iterations = 0
         self.last_rollout_moves = 0
         self.last_seconds = 0.0
         self.last_hint: str | None = None
+        self.last_visits: dict[str, int] = {}
+        self.last_means: dict[str, float] = {}
 
     def choose(self, state: GameState) -> str:
         legal = search_actions(state)
@@ -152,10 +175,13 @@ class IsmctsBot:
         me = state.current_player
         assert me is not None
         root = _Node(-1)
+        self._root_hint = greedy_move(state, legal, self.rng) if self.baseline is not None else None
         self.last_iterations, self.last_rollout_moves, self.last_seconds = spend(
             lambda: self._iterate(state, me, root), self.iterations, self.seconds
         )
-        self.last_hint = root.hint
+        self.last_hint = root.hint if root.hint is not None else self._root_hint
+        self.last_visits = {a: n.visits for a, n in root.children.items()}
+        self.last_means = {a: n.reward / n.visits for a, n in root.children.items() if n.visits}
         best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
         return self._anchored(root, best)
 
@@ -168,13 +194,20 @@ class IsmctsBot:
             return best
         a, h = root.children[best], root.children[hint]
         mean_a, mean_h = a.reward / a.visits, h.reward / h.visits
-        spread = 0.25 / a.visits + 0.25 / h.visits  # returns lie in [0, 1]: variance ≤ 1/4
+        if self.baseline is None:
+            spread = 0.25 / a.visits + 0.25 / h.visits  # returns lie in [0, 1]: variance ≤ 1/4
+        else:  # credits less the baseline are mostly near 0: their own spread, measured
+            spread = _variance(a) / a.visits + _variance(h) / h.visits
         return best if mean_a - mean_h > self.anchor * math.sqrt(spread) else hint
 
     def _iterate(self, state: GameState, me: int, root: _Node) -> int:
         """One iteration; returns the number of moves it played in its world."""
         rng = self.rng
         world = state.determinize(me, rng.getrandbits(64))
+        paired = self._root_hint is not None
+        if paired:  # the baseline's copy of the world, and the random numbers both rollouts use
+            base_world = world.clone()
+            ties = rng.getrandbits(64)
         node = root
         path = [root]
         c = self.c
@@ -193,14 +226,23 @@ class IsmctsBot:
                 continue
             children = node.children
             hint = node.hint
-            if self.prior is not None and hint is None:
-                hint = node.hint = greedy_move(world, legal, rng)
+            if self.prior is not None and (hint is None or node is not root):
+                # The heuristic's move in this world. At the root it is the same in every
+                # world; below, a seat's cards (and so its moves) differ from world to world.
+                hint = greedy_move(world, legal, rng)
+                if node is root or node.hint is None:
+                    node.hint = hint
             node.tried += 1
             untried = [a for a in legal if a not in children]
-            # Progressive widening with a prior: the heuristic's move first, then one more
-            # move each time the node's visits allow, so wide choices (Puck's exchanges)
-            # are not spread thin over moves no one would play.
-            widen = self.prior is None or len(children) < node.tried**self.widening or len(untried) == len(legal)
+            # Progressive widening with a prior: the heuristic's move first (in every world),
+            # then one more move each time the node's visits allow, so wide choices (Puck's
+            # exchanges) are not spread thin over moves no one would play.
+            widen = (
+                self.prior is None
+                or len(children) < node.tried**self.widening
+                or len(untried) == len(legal)
+                or hint in untried
+            )
             if untried and widen:
                 action = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = children[action] = _Node(player)
@@ -224,20 +266,38 @@ class IsmctsBot:
             node = children[best]
             path.append(node)
         # Rollout.
-        moves += self._rollout(world, self.max_rollout if self.horizon is None else self.horizon)
+        chooser = random.Random(ties) if paired else rng
+        moves += self._rollout(world, self.max_rollout if self.horizon is None else self.horizon, chooser)
         returns = world.playout_value()
         if not world.is_over and min(returns) == max(returns):
-            moves += self._rollout(world, self.max_rollout)
+            moves += self._rollout(world, self.max_rollout, chooser)
             returns = world.playout_value()
+        if paired:
+            moves, returns = self._less_baseline(base_world, world, moves, returns, ties)
         for visited in path[1:]:
             visited.visits += 1
             visited.reward += returns[visited.player]
+        if len(path) > 1:
+            path[1].squares += returns[me] ** 2
         return moves
 
-    def _rollout(self, world: GameState, limit: int) -> int:
+    def _less_baseline(
+        self, base: GameState, world: GameState, moves: int, returns: list[float], ties: int
+    ) -> tuple[int, list[float]]:
+        """The baseline of one iteration: the root hint, then the rollout policy for as many
+        moves as the iteration's world played (to the end, if that world ended). Returns the
+        moves of both and the iteration's returns less the baseline's."""
+        assert self._root_hint is not None
+        base.apply(self._root_hint)
+        limit = self.max_rollout if world.is_over else moves - 1
+        played = 1 + self._rollout(base, limit, random.Random(ties))
+        less = [r - b for r, b in zip(returns, base.playout_value(), strict=True)]
+        return moves + played, less
+
+    def _rollout(self, world: GameState, limit: int, rng: random.Random | None = None) -> int:
+        rng = self.rng if rng is None else rng
         if self.rollout == "random":
-            return world.playout(self.rng, limit)
-        rng = self.rng
+            return world.playout(rng, limit)
         moves = 0
         while not world.is_over and moves < limit:
             world.apply(greedy_move(world, search_actions(world), rng))
@@ -245,10 +305,13 @@ class IsmctsBot:
         return moves
 
     def stats(self) -> dict[str, Any]:
-        """The last search: iterations, rollout moves, seconds spent and the prior's move."""
+        """The last search: iterations, rollout moves, seconds spent, the prior's move (or the
+        baseline's) and each root move's visits and mean credit."""
         return {
             "iterations": self.last_iterations,
             "rollout_moves": self.last_rollout_moves,
             "seconds": self.last_seconds,
             "hint": self.last_hint,
+            "visits": dict(self.last_visits),
+            "means": dict(self.last_means),
         }
