@@ -25,6 +25,7 @@ import math
 import random
 import time
 from collections.abc import Callable
+from math import log, sqrt
 from typing import Any
 
 from kartaros.bots.greedy import greedy_move
@@ -251,14 +252,16 @@ class IsmctsBot:
                 path.append(child)
                 break
             best, best_value = legal[0], -math.inf
+            get = children.get
             for a in legal:
-                option = children.get(a)
+                option = get(a)
                 if option is None:
                     continue
-                option.available += 1
-                value = option.reward / option.visits + c * math.sqrt(math.log(option.available) / option.visits)
+                option.available = available = option.available + 1
+                visits = option.visits
+                value = option.reward / visits + c * sqrt(log(available) / visits)
                 if a == hint:
-                    value += self.bias / (option.visits + 1)
+                    value += self.bias / (visits + 1)
                 if value > best_value:
                     best, best_value = a, value
             world.apply(best)
@@ -269,7 +272,9 @@ class IsmctsBot:
         chooser = random.Random(ties) if paired else rng
         moves += self._rollout(world, self.max_rollout if self.horizon is None else self.horizon, chooser)
         returns = world.playout_value()
-        if not world.is_over and min(returns) == max(returns):
+        if not world.is_over and min(returns) == max(returns) and not paired:
+            # No guess: play to the end. (Paired, a world cut before the end scores equal
+            # shares on both sides, so the credit is the difference the horizon decided.)
             moves += self._rollout(world, self.max_rollout, chooser)
             returns = world.playout_value()
         if paired:
