@@ -217,7 +217,11 @@ class IsmctsBot:
         while not world.is_over:
             legal = search_actions(world)
             if len(legal) == 1:  # no choice, no node: forced steps stay out of the tree
-                moves += world.playout(rng, until_choice=True)
+                if paired:  # the world's own chance, as in the baseline's copy
+                    world.apply(legal[0])
+                    moves += 1
+                else:
+                    moves += world.playout(rng, until_choice=True)
                 continue
             player = world.current_player
             assert player is not None
