@@ -18,8 +18,9 @@ BotSetting = tuple[str, dict[str, Any]]  # a bot name and its parameters
 
 # The search that plays ``hard`` in a game where it measured stronger than the heuristic
 # (docs/strength.md): PIMC in Puck (2, 3 and 4 players with 95% confidence, about a tenth to a
-# third of a second a move; ISMCTS with a paired baseline is as strong there, but slower). Elsewhere ``hard`` is the heuristic without mistakes, always
-# vigilant: no search measured stronger there, and a person waits for none.
+# third of a second a move; ISMCTS with a paired baseline is as strong there, but slower).
+# Elsewhere ``hard`` is the heuristic without mistakes, always vigilant: no search measured
+# stronger there, and a person waits for none.
 HARD_SEARCH: dict[str, BotSetting] = {"puck": ("pimc", {"worlds": 60, "horizon": 8})}
 
 # level → (bot per game, "*" for the others; mistakes; vigilance)
