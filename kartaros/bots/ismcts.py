@@ -47,7 +47,7 @@ class _Node:
         self.reward = 0.0
         self.squares = 0.0  # of the rewards, kept for the root's children only (the anchor)
         self.available = 0
-        self.hint: str | None = None  # the heuristic's move here, once asked
+        self.hint: str | None = None  # at the root: the heuristic's move, once asked
 
 
 def _variance(node: _Node) -> float:
@@ -235,7 +235,7 @@ class IsmctsBot:
                 # The heuristic's move in this world. At the root it is the same in every
                 # world; below, a seat's cards (and so its moves) differ from world to world.
                 hint = greedy_move(world, legal, rng)
-                if node is root or node.hint is None:
+                if node is root:
                     node.hint = hint
             node.tried += 1
             untried = [a for a in legal if a not in children]
