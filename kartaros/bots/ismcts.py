@@ -65,6 +65,17 @@ def search_actions(state: GameState) -> list[str]:
     return honest or legal
 
 
+def decision(state: GameState) -> tuple[list[str], int]:
+    """The moves a search weighs (``search_actions``) and the player to move; a ValueError
+    once the game is over."""
+    legal = search_actions(state)
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose")
+    me = state.current_player
+    assert me is not None
+    return legal, me
+
+
 def check_budget(*, seconds: float | None, horizon: int | None, anchor: float | None) -> None:
     """The settings every search shares: ``seconds`` per move, a rollout ``horizon``, an ``anchor``."""
     if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
@@ -168,13 +179,9 @@ class IsmctsBot:
         self.last_means: dict[str, float] = {}
 
     def choose(self, state: GameState) -> str:
-        legal = search_actions(state)
-        if not legal:
-            raise ValueError("the game is over: there is no move to choose")
+        legal, me = decision(state)
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player
-        assert me is not None
         root = _Node(-1)
         self._root_hint = greedy_move(state, legal, self.rng) if self.baseline is not None else None
         self.last_iterations, self.last_rollout_moves, self.last_seconds = spend(

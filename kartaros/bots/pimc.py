@@ -28,7 +28,7 @@ import random
 from typing import Any
 
 from kartaros.bots.greedy import greedy_move
-from kartaros.bots.ismcts import check_budget, search_actions, spend
+from kartaros.bots.ismcts import check_budget, decision, search_actions, spend
 from kartaros.state import GameState
 
 
@@ -62,13 +62,9 @@ class PimcBot:
         self.last_means: dict[str, float] = {}
 
     def choose(self, state: GameState) -> str:
-        legal = search_actions(state)
-        if not legal:
-            raise ValueError("the game is over: there is no move to choose")
+        legal, me = decision(state)
         if len(legal) == 1:
             return legal[0]
-        me = state.current_player
-        assert me is not None
         rng = self.rng
         hint = greedy_move(state, legal, rng)
         totals = [0.0] * len(legal)
