@@ -252,6 +252,12 @@ class GameState(ABC):
         """Whether ``action`` calls out another player's miss (Tač's "Tač!")."""
         return False
 
+    def move_class(self, action: str) -> str:
+        """A name shared by the legal actions that are one move for every purpose of the rules
+        (in Keč suits play no role, so discarding ``AS`` or ``AC`` is one move), so that a
+        search weighs each move once. The default: every action is its own class."""
+        return action
+
     # ---- the fast path for search ---------------------------------------------------------
 
     def playout(self, rng: random.Random, max_moves: int = 1_000_000, *, until_choice: bool = False) -> int:

@@ -216,3 +216,18 @@ def test_hard_makes_no_mistakes_and_easy_makes_more_than_medium() -> None:
 
     assert others("hard") == 0
     assert 0 < others("medium") < others("easy")
+
+
+def test_a_search_weighs_one_action_of_each_move_class() -> None:
+    # K1: suits play no role in Keč, so discarding AS or AC (or either hold) is one move.
+    from kartaros.bots.ismcts import search_actions
+    from tests.kec_helpers import kec, play
+
+    state = play(kec(["AS", "AC", "2S", "RJ"], ["5S", "6S", "7S", "8S"], ["3D"]), "draw")
+    assert len(state.legal_actions()) == 7  # two holds, five discards
+    assert search_actions(state) == ["AS-2S-3D", "AS", "2S", "3D", "RJ"]
+    bot = make("ismcts", seed=3, iterations=200, prior="greedy", rollout="greedy", horizon=10, baseline="greedy")
+    assert bot.choose(state) in search_actions(state)
+    assert set(bot.stats()["visits"]) <= set(search_actions(state))
+    tac = kartaros.new_game("tac", players=2, seed=1)  # a game whose actions are all distinct moves
+    assert search_actions(tac) == tac.legal_actions()

@@ -19,6 +19,17 @@ def test_K1_two_players_and_54_cards_with_both_jokers() -> None:
         kartaros.new_game("kec", players=3)
 
 
+def test_K1_suits_play_no_role_so_actions_of_the_same_ranks_are_one_move() -> None:
+    state = kec(["AS", "AC", "2S", "RJ"], ["5S", "6S", "7S", "8S"], ["3D"])
+    play(state, "draw")
+    assert state.move_class("AS") == state.move_class("AC") == "A"
+    assert state.move_class("RJ") == state.move_class("BJ") == "*"
+    assert state.move_class("AS-2S-3D") == state.move_class("AC-2S-3D") == "A-2-3"
+    assert state.move_class("9H-9C") == "9-9"
+    assert state.move_class("draw") == "draw" != state.move_class("take")
+    assert state.move_class("2S") != state.move_class("AS")
+
+
 def test_K2_every_card_is_in_exactly_one_zone() -> None:
     state = kartaros.new_game("kec", seed=5)
     assert set(state.zones()) == {"hand:0", "hand:1", "stock", "discard", "out", "table"}

@@ -57,12 +57,19 @@ def _variance(node: _Node) -> float:
 
 
 def search_actions(state: GameState) -> list[str]:
-    """The legal actions a bot considers: deliberate misses only when nothing else is legal."""
+    """The legal actions a bot considers: deliberate misses only when nothing else is legal,
+    and one action of each move class (``move_class``: the first, in the legal order)."""
     legal = state.legal_actions()
-    if type(state).is_miss is GameState.is_miss:  # the game has no deliberate misses
-        return legal
-    honest = [a for a in legal if not state.is_miss(a)]
-    return honest or legal
+    game = type(state)
+    if game.is_miss is not GameState.is_miss:
+        legal = [a for a in legal if not state.is_miss(a)] or legal
+    if game.move_class is not GameState.move_class and len(legal) > 1:
+        first: dict[str, str] = {}
+        for a in legal:
+            first.setdefault(state.move_class(a), a)
+        if len(first) < len(legal):
+            legal = list(first.values())
+    return legal
 
 
 def decision(state: GameState) -> tuple[list[str], int]:
@@ -187,11 +194,13 @@ class IsmctsBot:
         self.last_iterations, self.last_rollout_moves, self.last_seconds = spend(
             lambda: self._iterate(state, me, root), self.iterations, self.seconds
         )
-        self.last_hint = root.hint if root.hint is not None else self._root_hint
-        self.last_visits = {a: n.visits for a, n in root.children.items()}
-        self.last_means = {a: n.reward / n.visits for a, n in root.children.items() if n.visits}
-        best = max(legal, key=lambda a: root.children[a].visits if a in root.children else -1)
-        return self._anchored(root, best)
+        # The tree names moves by class; at the root every world has this state's actions.
+        action = {state.move_class(a): a for a in legal}
+        self.last_hint = action[root.hint] if root.hint is not None else self._root_hint
+        self.last_visits = {action[k]: n.visits for k, n in root.children.items()}
+        self.last_means = {action[k]: n.reward / n.visits for k, n in root.children.items() if n.visits}
+        best = max(action, key=lambda k: root.children[k].visits if k in root.children else -1)
+        return action[self._anchored(root, best)]
 
     def _anchored(self, root: _Node, best: str) -> str:
         """With a prior, keep the heuristic's move unless the search found a better one with
@@ -220,6 +229,10 @@ class IsmctsBot:
         path = [root]
         c = self.c
         moves = 0
+        # Children are keyed by move class (``move_class``), so that moves that are one move
+        # share their statistics across worlds; ``classes`` is False where each action is its own.
+        classes = type(world).move_class is not GameState.move_class
+        move_class = world.move_class
         # Selection and expansion.
         while not world.is_over:
             legal = search_actions(world)
@@ -228,7 +241,11 @@ class IsmctsBot:
                     world.apply(legal[0])
                     moves += 1
                 else:
-                    moves += world.playout(rng, until_choice=True)
+                    played = world.playout(rng, until_choice=True)
+                    if not played:  # several actions, one move class (``move_class``)
+                        world.apply(legal[0])
+                        played = 1
+                    moves += played
                 continue
             player = world.current_player
             assert player is not None
@@ -236,35 +253,38 @@ class IsmctsBot:
                 world.apply(greedy_move(world, legal, rng))
                 moves += 1
                 continue
+            keys = [move_class(a) for a in legal] if classes else legal
             children = node.children
             hint = node.hint
             if self.prior is not None and (hint is None or node is not root):
                 # The heuristic's move in this world. At the root it is the same in every
                 # world; below, a seat's cards (and so its moves) differ from world to world.
                 hint = greedy_move(world, legal, rng)
+                if classes:
+                    hint = move_class(hint)
                 if node is root:
                     node.hint = hint
             node.tried += 1
-            untried = [a for a in legal if a not in children]
+            untried = [k for k in keys if k not in children]
             # Progressive widening with a prior: the heuristic's move first (in every world),
             # then one more move each time the node's visits allow, so wide choices (Puck's
             # exchanges) are not spread thin over moves no one would play.
             widen = (
                 self.prior is None
                 or len(children) < node.tried**self.widening
-                or len(untried) == len(legal)
+                or len(untried) == len(keys)
                 or hint in untried
             )
             if untried and widen:
-                action = hint if hint in untried else untried[rng.randrange(len(untried))]
-                child = children[action] = _Node(player)
-                world.apply(action)
+                key = hint if hint in untried else untried[rng.randrange(len(untried))]
+                child = children[key] = _Node(player)
+                world.apply(legal[keys.index(key)] if classes else key)
                 moves += 1
                 path.append(child)
                 break
-            best, best_value = legal[0], -math.inf
+            best, best_value = keys[0], -math.inf
             get = children.get
-            for a in legal:
+            for a in keys:
                 option = get(a)
                 if option is None:
                     continue
@@ -275,7 +295,7 @@ class IsmctsBot:
                     value += self.bias / (visits + 1)
                 if value > best_value:
                     best, best_value = a, value
-            world.apply(best)
+            world.apply(legal[keys.index(best)] if classes else best)
             moves += 1
             node = children[best]
             path.append(node)

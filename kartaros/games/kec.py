@@ -66,6 +66,10 @@ _DRAW_ONLY = {"draw": M_DRAW}
 _DRAW_OR_TAKE = {"draw": M_DRAW, "take": M_TAKE}
 
 
+_RANK_MARK = "A23456789TJQK*"  # by rank; the two Jokers are one
+_MOVE_CLASS: dict[str, str] = {}  # action → its move class (a few thousand actions exist)
+
+
 def _joined(cards: Sequence[int]) -> str:
     return "-".join(CODE[c] for c in sorted(cards))
 
@@ -351,6 +355,19 @@ class KecState(GameState):
         self.phase = OVER
         self._end(returns, reason, detail)
         self.events.append(("end", -1, reason, returns))
+
+    # ---- K1: suits play no role -----------------------------------------------------------------
+
+    def move_class(self, action: str) -> str:
+        """The action with its cards' suits dropped (``AS-2C-3H`` → ``A-2-3``; a Joker is ``*``)."""
+        name = _MOVE_CLASS.get(action)
+        if name is None:
+            if action in _DRAW_OR_TAKE:
+                name = action
+            else:
+                name = "-".join(_RANK_MARK[RANK[card_id(code)]] for code in action.split("-"))
+            _MOVE_CLASS[action] = name
+        return name
 
     # ---- illegal input ----------------------------------------------------------------------
 
