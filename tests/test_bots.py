@@ -202,13 +202,14 @@ def test_a_level_plays_a_game_with_the_bot_set_for_it() -> None:
 def test_hard_plays_the_search_that_measured_stronger_and_the_heuristic_elsewhere() -> None:
     hard = for_level("hard", seed=1)
     assert hard.inner("puck").name == "pimc"
-    assert {hard.inner(game).name for game in ("kec", "nesalomljiv", "tac")} == {"greedy"}
-    state = _choice_point("puck", 3, 2)
-    assert hard.choose(state) in state.legal_actions()
+    assert hard.inner("kec").name == "ismcts"
+    assert {hard.inner(game).name for game in ("nesalomljiv", "tac")} == {"greedy"}
+    for state in (_choice_point("puck", 3, 2), _choice_point("kec", 2, 8)):
+        assert hard.choose(state) in state.legal_actions()
 
 
 def test_hard_makes_no_mistakes_and_easy_makes_more_than_medium() -> None:
-    state = _choice_point("kec", 2, 8)  # hard plays the heuristic in Keč
+    state = _choice_point("nesalomljiv", 2, 8)  # hard plays the heuristic in Nesalomljiv
     greedy = make("greedy", seed=3).choose(state)
 
     def others(level: str) -> int:
