@@ -59,17 +59,24 @@ def _variance(node: _Node) -> float:
 def search_actions(state: GameState) -> list[str]:
     """The legal actions a bot considers: deliberate misses only when nothing else is legal,
     and one action of each move class (``move_class``: the first, in the legal order)."""
+    return search_moves(state)[0]
+
+
+def search_moves(state: GameState) -> tuple[list[str], list[str]]:
+    """``search_actions`` and the move class of each (the same list where the game gives every
+    action its own class), so that a search names each class once per position."""
     legal = state.legal_actions()
     game = type(state)
     if game.is_miss is not GameState.is_miss:
         legal = [a for a in legal if not state.is_miss(a)] or legal
-    if game.move_class is not GameState.move_class and len(legal) > 1:
-        first: dict[str, str] = {}
-        for a in legal:
-            first.setdefault(state.move_class(a), a)
-        if len(first) < len(legal):
-            legal = list(first.values())
-    return legal
+    if game.move_class is GameState.move_class:
+        return legal, legal
+    first: dict[str, str] = {}
+    for a in legal:
+        first.setdefault(state.move_class(a), a)
+    if len(first) < len(legal):
+        legal = list(first.values())
+    return legal, list(first)
 
 
 def decision(state: GameState) -> tuple[list[str], int]:
@@ -232,10 +239,9 @@ class IsmctsBot:
         # Children are keyed by move class (``move_class``), so that moves that are one move
         # share their statistics across worlds; ``classes`` is False where each action is its own.
         classes = type(world).move_class is not GameState.move_class
-        move_class = world.move_class
         # Selection and expansion.
         while not world.is_over:
-            legal = search_actions(world)
+            legal, keys = search_moves(world)
             if len(legal) == 1:  # no choice, no node: forced steps stay out of the tree
                 if paired:  # the world's own chance, as in the baseline's copy
                     world.apply(legal[0])
@@ -253,7 +259,6 @@ class IsmctsBot:
                 world.apply(greedy_move(world, legal, rng))
                 moves += 1
                 continue
-            keys = [move_class(a) for a in legal] if classes else legal
             children = node.children
             hint = node.hint
             if self.prior is not None and (hint is None or node is not root):
@@ -261,7 +266,7 @@ class IsmctsBot:
                 # world; below, a seat's cards (and so its moves) differ from world to world.
                 hint = greedy_move(world, legal, rng)
                 if classes:
-                    hint = move_class(hint)
+                    hint = world.move_class(hint)
                 if node is root:
                     node.hint = hint
             node.tried += 1
