@@ -15,11 +15,17 @@ import statistics
 
 import kartaros
 from kartaros.bots import make
+from kartaros.state import GameState
 
 CASES = [
     ("kec", 2, None), ("nesalomljiv", 2, None), ("tac", 2, None), ("tac", 4, None),
     ("tac", 2, {"calls": "open"}), ("tac", 4, {"calls": "open"}), ("puck", 2, None), ("puck", 4, None),
 ]
+
+
+def is_miss(state: GameState, action: str) -> bool:
+    miss = state.info.is_miss
+    return miss is not None and miss(action)
 
 
 def count(game: str, players: int, variant: dict[str, str] | None, games: int, bot: str) -> tuple[float, float]:
@@ -29,7 +35,7 @@ def count(game: str, players: int, variant: dict[str, str] | None, games: int, b
         bots = [make(bot, seed=seed * 10 + p) for p in range(players)]
         real = 0
         while not state.is_over:
-            honest = [a for a in state.legal_actions() if not state.is_miss(a)]
+            honest = [a for a in state.legal_actions() if not is_miss(state, a)]
             player = state.current_player
             assert player is not None
             real += len(honest) > 1

@@ -11,7 +11,6 @@ import json
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -115,7 +114,7 @@ def _lang_option(text: str) -> str:
 def _end_words(info: GameInfo, state: GameState, names: list[str], lang: str) -> str | None:
     """The game's end event in words, or None if the game has not ended."""
     events = state.public_observation()["events"]
-    return info.describe_event(events[-1], names, lang) if events and events[-1]["type"] == "end" else None
+    return info.words.event(events[-1], names, lang) if events and events[-1]["type"] == "end" else None
 
 
 # ---- play ------------------------------------------------------------------------------
@@ -137,7 +136,7 @@ class Match:
     def _note_events(self, entry: view.LogEntry) -> None:
         """Put the events new in the person's observation into ``entry``, and log it."""
         seen = self.state.observation(self.seat, since=self.events_seen)
-        entry.lines = [self.info.describe_event(e, self.names, self.lang) for e in seen["events"]]
+        entry.lines = [self.info.words.event(e, self.names, self.lang) for e in seen["events"]]
         self.events_seen = seen["event_count"]
         if entry.lines or entry.action is not None:
             self.log.append(entry)
@@ -250,9 +249,12 @@ def _opponent(bot: str, seed: int) -> Bot:
     return make(bot, seed=seed)
 
 
+GAME_HELP = f"The game: {', '.join(kartaros.GAMES)} (see `kartaros games`)."
+
+
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     seed: Annotated[str | None, typer.Option(metavar="INT", help="Deal from this seed (default: random).")] = None,
     save: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the game record (JSON) here.")] = None,
     bot: Annotated[str, typer.Option(metavar="BOT", help=_BOT_HELP)] = "medium",
@@ -342,7 +344,7 @@ def replay(
     def tell(state: GameState, mover: int, since: int) -> None:
         # Each move is told as its mover saw it: the game is over, so his own cards may show.
         for event in state.observation(mover, since=since)["events"]:
-            console.print(view.event_line(info.describe_event(event, names, lang)))
+            console.print(view.event_line(info.words.event(event, names, lang)))
 
     for index, action, state in steps:
         if last is None:
@@ -352,7 +354,7 @@ def replay(
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=NO_EVENTS)
-        console.print(view.move_line(index + 1, names[mover], info.describe_action(before, action, lang), action))
+        console.print(view.move_line(index + 1, names[mover], info.words.action(before, action, lang), action))
         last = (mover, before["event_count"])
     if last is not None:
         tell(steps.final, *last)
@@ -371,7 +373,7 @@ def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[
     for i, event in enumerate(views[0]):
         owner = event.get("player")
         shown = views[owner][i] if isinstance(owner, int) and 0 <= owner < len(views) else event
-        console.print(view.event_line(info.describe_event(shown, names, lang)))
+        console.print(view.event_line(info.words.event(shown, names, lang)))
 
 
 # ---- rules, games ----------------------------------------------------------------------
@@ -379,17 +381,16 @@ def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[
 
 @app.command()
 def rules(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec.")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     lang: Annotated[str, typer.Option(metavar="en|sr", help="en: as implemented; sr: the Serbian original.")] = "en",
 ) -> None:
     """Print a game's rules."""
     info = _game(game)
     lang = lang.strip().lower()
-    files = {"en": f"{info.name}.md", "sr": f"{info.name}.sr.txt"}
-    if lang not in files:
+    if lang not in ("en", "sr"):
         _fail(f"--lang must be en or sr; got {lang!r}")
     try:
-        text = resources.files("kartaros.rules").joinpath(files[lang]).read_text(encoding="utf-8")
+        text = info.rules_text(lang)
     except FileNotFoundError:
         _fail(f"there are no {'English' if lang == 'en' else 'Serbian'} rules of {info.title}")
     console = Console()
@@ -462,7 +463,7 @@ _BOTS_HELP = "Comma-separated bots, each NAME or NAME:KEY=VALUE,…, e.g. random
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     bots: Annotated[str, typer.Option(metavar="BOTS", help=_BOTS_HELP)],
     n: Annotated[str, typer.Option("-n", "--games", metavar="N", help="How many games to play.")] = "100",
     players: Annotated[str | None, typer.Option(metavar="INT", help="How many play (default: the fewest).")] = None,
@@ -534,7 +535,7 @@ def simulate(
 
 @app.command()
 def tournament(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="The game, e.g. kec (see `kartaros games`).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=GAME_HELP)],
     bots: Annotated[str, typer.Option(metavar="BOTS", help=_BOTS_HELP)],
     n: Annotated[str, typer.Option("-n", "--games", metavar="N", help="Games per pair of bots.")] = "50",
     players: Annotated[str | None, typer.Option(metavar="INT", help="Seats per game (default: the fewest).")] = None,

@@ -69,7 +69,7 @@ def table_view(info: GameInfo, obs: dict[str, Any], names: Sequence[str], lang: 
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    for row in info.describe_table(obs, names, lang):
+    for row in info.words.table(obs, names, lang):
         line = Text()
         if row.more:
             line.append("… ", style="dim")
@@ -126,7 +126,7 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES, lang: str = "e
 
 def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int, lang: str = "en") -> Text:
     line = Text(f"{ui('turn', lang)}, {names[seat]}", style="bold green")
-    hint = info.describe_turn(obs, lang)
+    hint = info.words.turn(obs, lang)
     if hint:
         line.append(f" — {hint}", style="green")
     return line
@@ -138,7 +138,7 @@ def moves_view(info: GameInfo, obs: dict[str, Any], legal: Sequence[str], lang: 
     grid.add_column()
     grid.add_column(style="dim")
     for number, action in enumerate(legal, 1):
-        grid.add_row(str(number), words(info.describe_action(obs, action, lang)), Text(action))
+        grid.add_row(str(number), words(info.words.action(obs, action, lang)), Text(action))
     return grid
 
 

@@ -1,13 +1,25 @@
-"""What every game declares about itself, for the registry and the interfaces above the engine."""
+"""What every game declares about itself: the one place a game is registered.
+
+A game is a folder ``kartaros/games/<name>/`` whose ``__init__`` declares ``INFO``, a
+:class:`GameInfo`. Everything above the games (the registry, bots, the terminal, the server,
+analysis, the learning environments) reads that declaration and the public state API, and
+never names a game. ``docs/adding-a-game.md`` says what each field is for.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Protocol
 
 from kartaros.state import GameState
 from kartaros.variant import Option
+
+if TYPE_CHECKING:  # the learning layer builds on the core, never the other way round
+    from kartaros.rl.spaces import ActionSpace
+    from kartaros.rl.tensors import Encoder
 
 
 @dataclass(frozen=True)
@@ -53,28 +65,104 @@ class DescribeTurn(Protocol):
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    """What every game declares about itself."""
+class Words:
+    """A game's words for people, one function per kind of sentence."""
 
-    name: str
-    title: str
+    # (observation, action, lang="en") -> an action of the player to move, in words
+    action: DescribeAction
+    # (event, names, lang="en") -> one observed event as a sentence, names indexed by seat
+    event: DescribeEvent
+    # (observation, names, lang="en") -> the table as the observing player sees it
+    table: DescribeTable
+    # (observation, lang="en") -> what the player to move is doing now, in a few words
+    turn: DescribeTurn
+    # (lang) -> the label of the button that calls out a miss, in a game with calls
+    call_button: Callable[[str], str] | None = None
+
+
+# The heuristic: (observation without its event history, legal actions, generator) -> one of
+# the legal actions. It sees only what the player may know; search rollouts call it too, so
+# it must be fast and must not need the events.
+Policy = Callable[[dict[str, Any], list[str], random.Random], str]
+
+# A bot by name and parameters, as ``kartaros.bots.make`` takes them.
+BotSetting = tuple[str, Mapping[str, Any]]
+
+GREEDY: BotSetting = ("greedy", {})
+
+
+def _one_winner(players: int, variant: Mapping[str, Any]) -> float:
+    return 1.0
+
+
+def _no_calls(variant: Mapping[str, Any]) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game declares about itself, read by everything above the games."""
+
+    name: str  # the game's name in records and commands
+    title: str  # its name for people
     summary: str
+    order: int  # where interfaces list it among the games
     min_players: int
     max_players: int
     options: tuple[Option, ...]
-    create: Callable[[int, int | None, Sequence[str] | None, Mapping[str, Any] | None], GameState]
-    # (observation, action, lang="en") -> an action of the player to move, in words
-    describe_action: DescribeAction
-    # (event, names, lang="en") -> one observed event as a sentence, names indexed by seat
-    describe_event: DescribeEvent
-    # (observation, names, lang="en") -> the table as the observing player sees it
-    describe_table: DescribeTable
-    # (observation, lang="en") -> what the player to move is doing now, in a few words
-    describe_turn: DescribeTurn
+    state: type[GameState]  # the rules: ``state.create(players, seed, deck, variant)``
+    words: Words
+    heuristic: Policy  # the greedy bot's policy, also the searches' prior and rollouts
+    # (players, variant) -> the fixed action space and the observation tensor (``docs/rl.md``)
+    action_space: Callable[[int, Mapping[str, Any] | None], ActionSpace]
+    encoder: Callable[..., Encoder]
+    # (players, full variant) -> an upper bound on the actions of one game (its safety bound)
+    max_game_length: Callable[[int, Mapping[str, Any]], int]
+    # (players, full variant) -> what the returns of a finished game add up to
+    utility_sum: Callable[[int, Mapping[str, Any]], float] = _one_winner
+    # The bot the ``hard`` level plays: the search measured stronger than the heuristic
+    # (``docs/strength.md``), or the heuristic where none was.
+    hard: BotSetting = GREEDY
+    # Actions that are one move for every purpose of the rules (in Keč suits play no role), so
+    # a search weighs each move once: action -> its class name; ``None``: every action its own.
+    move_class: Callable[[str], str] | None = None
+    # Deliberate rule breaks others may call out (Tač's misses), which bots never choose unless
+    # nothing else is legal; ``None``: the game has none.
+    is_miss: Callable[[str], bool] | None = None
+    # The action that calls out another player's miss, and whether a variant plays with calls.
+    call_action: str | None = None
+    calls: Callable[[Mapping[str, Any]], bool] = _no_calls
     # Options people play with, where they differ from the defaults kept for simulations
     # (Tač: misses and calls exist only in "open" mode); interfaces for people start here.
     people_variant: Mapping[str, Any] = field(default_factory=dict)
+    # The fixed action spaces made so far, by player count (a space is made once and shared).
+    _spaces: dict[int, ActionSpace] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.state.game != self.name:
+            raise ValueError(f"{self.state.__name__} plays {self.state.game!r}, not {self.name!r}")
+        self.state.info = self  # a state reads its own declaration (its action space, its words)
 
     @property
     def default_players(self) -> int:
         return self.min_players
+
+    def create(
+        self, players: int, seed: int | None, deck: Sequence[str] | None, variant: Mapping[str, Any] | None
+    ) -> GameState:
+        """A new state of this game (``kartaros.new_game`` checks its arguments first)."""
+        return self.state.create(players, seed, deck, variant)
+
+    def space(self, players: int) -> ActionSpace:
+        """The fixed action space for ``players`` (no variant option changes a space)."""
+        found = self._spaces.get(players)
+        if found is None:
+            found = self._spaces[players] = self.action_space(players, None)
+        return found
+
+    def rules_text(self, lang: str = "en") -> str:
+        """The rules: ``en`` as implemented (Markdown, rule ids), ``sr`` the Serbian original."""
+        files = {"en": "rules.md", "sr": "rules.sr.txt"}
+        if lang not in files:
+            raise ValueError(f"rules come in en or sr; got {lang!r}")
+        return (resources.files(self.state.__module__.rpartition(".")[0]) / files[lang]).read_text(encoding="utf-8")

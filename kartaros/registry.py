@@ -1,4 +1,8 @@
-"""The games kartaros implements, and the two ways to get a state: ``new_game`` and ``replay``."""
+"""The games kartaros implements, and the two ways to get a state: ``new_game`` and ``replay``.
+
+The registry sits just above the games: it finds them (each declares its ``GameInfo``) and
+knows none by name.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +15,10 @@ from kartaros.errors import IllegalAction, RecordError
 from kartaros.info import GameInfo
 from kartaros.state import RECORD_FORMAT, GameState
 
-ORDER = ("kec", "nesalomljiv", "tac", "puck")  # how interfaces list the games
-
 
 def _load_games() -> dict[str, GameInfo]:
-    """Every module in ``kartaros.games`` that declares an ``INFO`` is a game kartaros plays."""
+    """Every package in ``kartaros.games`` that declares an ``INFO`` is a game kartaros plays,
+    listed in the order the games declare."""
     import kartaros.games
 
     found: list[GameInfo] = []
@@ -23,7 +26,7 @@ def _load_games() -> dict[str, GameInfo]:
         info = getattr(importlib.import_module(f"kartaros.games.{module.name}"), "INFO", None)
         if isinstance(info, GameInfo):
             found.append(info)
-    found.sort(key=lambda i: (ORDER.index(i.name) if i.name in ORDER else len(ORDER), i.name))
+    found.sort(key=lambda i: (i.order, i.name))
     return {info.name: info for info in found}
 
 

@@ -12,12 +12,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from kartaros.cards import parse_deck
 from kartaros.errors import IllegalAction, RecordError
 from kartaros.rng import Rng, new_seed
 from kartaros.variant import Option, resolve_variant
+
+if TYPE_CHECKING:
+    from kartaros.info import GameInfo
 
 RECORD_FORMAT = "kartaros-record"
 RECORD_VERSION = 1
@@ -46,6 +49,7 @@ class GameState(ABC):
     """One position of one game. See ``docs/api.md`` for the contract of each method."""
 
     game: ClassVar[str]
+    info: ClassVar[GameInfo]  # the game's declaration, bound by ``GameInfo`` itself
     __slots__ = (
         "num_players", "variant", "seed", "deck", "_rng", "_actions",
         "_legal", "_outcome", "_determinized", "_played_out", "_chance",
@@ -75,6 +79,13 @@ class GameState(ABC):
         self._determinized = []
         self._played_out = False
         self._chance = None
+
+    @classmethod
+    @abstractmethod
+    def create(
+        cls, players: int, seed: int | None, deck: Sequence[str] | None, variant: Mapping[str, Any] | None
+    ) -> Self:
+        """Game hook: a new game (``kartaros.new_game`` has checked the player count and seed)."""
 
     @classmethod
     def _begin(
@@ -131,15 +142,11 @@ class GameState(ABC):
 
     def legal_action_ids(self) -> list[int]:
         """The legal actions as ids of the game's fixed action space, ascending (``docs/rl.md``)."""
-        from kartaros.rl import legal_action_ids
-
-        return legal_action_ids(self)
+        return self.info.space(self.num_players).legal_ids(self)
 
     def legal_action_mask(self) -> list[bool]:
         """One flag per id of the game's fixed action space: is it legal now (``docs/rl.md``)."""
-        from kartaros.rl import legal_action_mask
-
-        return legal_action_mask(self)
+        return self.info.space(self.num_players).mask(self)
 
     def apply(self, action: str) -> None:
         """Play one action; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
@@ -242,21 +249,6 @@ class GameState(ABC):
         mean nothing else outside the game.
         """
         return None
-
-    def is_miss(self, action: str) -> bool:
-        """Whether ``action`` is a deliberate miss (a rule break others may call, as in Tač's
-        open-call mode). Bots never choose one unless nothing else is legal."""
-        return False
-
-    def is_call(self, action: str) -> bool:
-        """Whether ``action`` calls out another player's miss (Tač's "Tač!")."""
-        return False
-
-    def move_class(self, action: str) -> str:
-        """A name shared by the legal actions that are one move for every purpose of the rules
-        (in Keč suits play no role, so discarding ``AS`` or ``AC`` is one move), so that a
-        search weighs each move once. The default: every action is its own class."""
-        return action
 
     # ---- the fast path for search ---------------------------------------------------------
 

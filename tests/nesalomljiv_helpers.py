@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import kartaros
 from kartaros.cards import CODE, card_id
-from kartaros.games.nesalomljiv import TARGET_VALUE, WEAPON_VALUE
+from kartaros.games.nesalomljiv.rules import TARGET_VALUE, WEAPON_VALUE
 from kartaros.state import NO_EVENTS, GameState
 
 ALL_CODES = [CODE[c] for c in range(52)]

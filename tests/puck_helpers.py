@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import kartaros
 from kartaros.cards import CODE, card_id
-from kartaros.games.puck import PuckState
+from kartaros.games.puck.rules import PuckState
 
 ALL_CODES = [CODE[c] for c in range(52)]
 

@@ -36,3 +36,9 @@ def two_player_random_game(
     assert state.current_player is None and state.legal_actions() == []
     assert sorted(state.returns()) in ([0.0, 1.0], [0.5, 0.5])
     return state
+
+
+def is_miss(state: GameState, action: str) -> bool:
+    """Whether ``action`` is a deliberate miss in ``state``'s game (its declaration says)."""
+    miss = state.info.is_miss
+    return miss is not None and miss(action)

@@ -10,6 +10,7 @@ import pytest
 import kartaros
 from kartaros.bots import LevelBot, for_level, make
 from kartaros.state import GameState
+from tests.random_play import is_miss
 
 
 def _position(seed: int) -> kartaros.GameState:
@@ -168,9 +169,9 @@ def _window(vigilant: float) -> str:
     state = kartaros.new_game("tac", players=2, seed=1, variant={"calls": "open"})
     while "call" not in state.legal_actions():
         legal = state.legal_actions()
-        misses = [a for a in legal if state.is_miss(a)]
+        misses = [a for a in legal if is_miss(state, a)]
         state.apply(misses[0] if misses else legal[0])
-    bot = LevelBot("test", {"*": ("greedy", {})}, mistakes=0.0, vigilance=vigilant, seed=1)
+    bot = LevelBot("test", mistakes=0.0, vigilance=vigilant, seed=1)
     return bot.choose(state)
 
 
@@ -188,22 +189,17 @@ def test_T12_levels_never_miss_on_purpose(level: str) -> None:
             player = state.current_player
             assert player is not None
             action = bots[player].choose(state)
-            assert not state.is_miss(action) or all(state.is_miss(a) for a in state.legal_actions())
+            assert not is_miss(state, action) or all(is_miss(state, a) for a in state.legal_actions())
             state.apply(action)
-
-
-def test_a_level_plays_a_game_with_the_bot_set_for_it() -> None:
-    bots = {"*": ("greedy", {}), "puck": ("ismcts", {"iterations": 5})}
-    level = LevelBot("test", bots, mistakes=0.0, vigilance=1.0, seed=1)
-    assert level.inner("puck").name == "ismcts"
-    assert level.inner("tac").name == "greedy"
 
 
 def test_hard_plays_the_search_that_measured_stronger_and_the_heuristic_elsewhere() -> None:
     hard = for_level("hard", seed=1)
-    assert hard.inner("puck").name == "pimc"
-    assert hard.inner("kec").name == "ismcts"
-    assert {hard.inner(game).name for game in ("nesalomljiv", "tac")} == {"greedy"}
+    assert hard.inner(kartaros.GAMES["puck"]).name == "pimc"
+    assert hard.inner(kartaros.GAMES["kec"]).name == "ismcts"
+    assert {hard.inner(kartaros.GAMES[game]).name for game in ("nesalomljiv", "tac")} == {"greedy"}
+    easy = for_level("easy", seed=1)
+    assert {easy.inner(info).name for info in kartaros.GAMES.values()} == {"greedy"}
     for state in (_choice_point("puck", 3, 2), _choice_point("kec", 2, 8)):
         assert hard.choose(state) in state.legal_actions()
 

@@ -30,7 +30,7 @@ def play_by_clicking(page: Page) -> int:
     """Click the first offered move until the result shows; in Tač, call every miss with the
     "Tač!" button. Returns how many calls were made."""
     result = page.locator("#result")
-    tac = page.locator("#tac:enabled")
+    tac = page.locator("#call:enabled")
     calls = 0
     for _ in range(CLICK_LIMIT):
         if result.is_visible():
@@ -57,9 +57,9 @@ def test_a_person_creates_a_table_and_plays_a_whole_game(
     expect(page.locator("#rows .label").first).to_be_visible()
     # Tač is played with calls: its button is there from the start, live only for a call.
     if game == "tac":
-        expect(page.locator("#tac")).to_be_visible()
+        expect(page.locator("#call")).to_be_visible()
     else:
-        expect(page.locator("#tac")).to_be_hidden()
+        expect(page.locator("#call")).to_be_hidden()
     page.screenshot(path=str(screenshots / f"{game}-table.png"), full_page=True)
     play_by_clicking(page)
     expect(page.locator("#result")).to_contain_text("Rematch")
@@ -79,7 +79,7 @@ def test_tac_button_calls_a_miss_and_the_page_speaks_serbian(
     fast(page)
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(f"{live_server}/t/{table}#token={tokens[0]}")
-    button = page.locator("#tac")
+    button = page.locator("#call")
     expect(button).to_be_visible()
     expect(button).to_be_disabled()
 

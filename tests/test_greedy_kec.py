@@ -8,7 +8,7 @@ import pytest
 
 import kartaros
 from kartaros.bots import make
-from kartaros.bots.greedy_kec import policy
+from kartaros.games.kec.heuristic import policy
 from kartaros.state import NO_EVENTS, GameState
 from tests.kec_helpers import kec, play
 

@@ -9,7 +9,7 @@ import pytest
 
 import kartaros
 from kartaros.bots import make
-from kartaros.bots.greedy_nesalomljiv import policy
+from kartaros.games.nesalomljiv.heuristic import policy
 from kartaros.state import NO_EVENTS, GameState
 from tests.nesalomljiv_helpers import deals, nes, play
 

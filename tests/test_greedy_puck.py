@@ -8,7 +8,7 @@ import pytest
 
 import kartaros
 from kartaros.bots import make
-from kartaros.bots.greedy_puck import policy
+from kartaros.games.puck.heuristic import policy
 from kartaros.state import NO_EVENTS, GameState
 from tests.puck_helpers import draw_all, play, puck
 

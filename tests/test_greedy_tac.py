@@ -9,9 +9,10 @@ import pytest
 
 import kartaros
 from kartaros.bots import make
-from kartaros.bots.greedy_tac import policy
 from kartaros.cards import CODE
+from kartaros.games.tac.heuristic import policy
 from kartaros.state import NO_EVENTS, GameState
+from tests.random_play import is_miss
 from tests.tac_helpers import play, tac
 
 
@@ -108,7 +109,7 @@ def _greedy_game(players: int, seed: int, variant: dict[str, Any] | None) -> Gam
         action = bots[player].choose(state)
         assert action in legal
         if player % 2 == 0:
-            honest = [a for a in legal if not state.is_miss(a)]
+            honest = [a for a in legal if not is_miss(state, a)]
             assert not honest or action in honest, f"a miss {action} while {honest} were legal"
             assert "call" not in legal or action == "call"
         state.apply(action)

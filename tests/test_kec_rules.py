@@ -6,6 +6,7 @@ import pytest
 
 import kartaros
 from kartaros import IllegalAction, VariantError
+from kartaros.games.kec.rules import move_class
 from kartaros.state import GameState
 from tests.kec_helpers import ALL_CODES, all_cards, hand, kec, kec_deck, play
 
@@ -22,12 +23,12 @@ def test_K1_two_players_and_54_cards_with_both_jokers() -> None:
 def test_K1_suits_play_no_role_so_actions_of_the_same_ranks_are_one_move() -> None:
     state = kec(["AS", "AC", "2S", "RJ"], ["5S", "6S", "7S", "8S"], ["3D"])
     play(state, "draw")
-    assert state.move_class("AS") == state.move_class("AC") == "A"
-    assert state.move_class("RJ") == state.move_class("BJ") == "*"
-    assert state.move_class("AS-2S-3D") == state.move_class("AC-2S-3D") == "A-2-3"
-    assert state.move_class("9H-9C") == "9-9"
-    assert state.move_class("draw") == "draw" != state.move_class("take")
-    assert state.move_class("2S") != state.move_class("AS")
+    assert move_class("AS") == move_class("AC") == "A"
+    assert move_class("RJ") == move_class("BJ") == "*"
+    assert move_class("AS-2S-3D") == move_class("AC-2S-3D") == "A-2-3"
+    assert move_class("9H-9C") == "9-9"
+    assert move_class("draw") == "draw" != move_class("take")
+    assert move_class("2S") != move_class("AS")
 
 
 def test_K2_every_card_is_in_exactly_one_zone() -> None:

@@ -368,18 +368,18 @@ def test_every_action_event_and_table_has_words(seed: int, variant: dict[str, An
     def check(state: GameState) -> None:
         for player in (0, 1):
             view = state.observation(player)
-            assert INFO.describe_table(view, names)
+            assert INFO.words.table(view, names)
             for event in view["events"]:
-                assert INFO.describe_event(event, names)
+                assert INFO.words.event(event, names)
         view = state.observation(state.current_player or 0)
-        assert INFO.describe_turn(view)
+        assert INFO.words.turn(view)
         for action in state.legal_actions():
-            words = INFO.describe_action(view, action)
+            words = INFO.words.action(view, action)
             assert words and "None" not in words
 
     state = random_game(seed, variant, every=3, check=check)
     for event in state.observation(0)["events"][-2:]:
-        assert INFO.describe_event(event, names)
+        assert INFO.words.event(event, names)
 
 
 def test_determinize_does_not_depend_on_where_a_hidden_card_came_from() -> None:

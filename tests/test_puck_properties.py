@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 import kartaros
 from kartaros import IllegalAction
 from kartaros.cards import card_id
-from kartaros.games.puck import PuckState, describe_action, describe_event, describe_table, describe_turn
+from kartaros.games.puck.rules import PuckState
+from kartaros.games.puck.words import describe_action, describe_event, describe_table, describe_turn
 from tests.puck_helpers import ALL_CODES, all_cards, check_history, draw_all, play, puck
 
 PLAYERS = [2, 3, 4]

@@ -11,14 +11,8 @@ import pytest
 import kartaros
 from kartaros import IllegalAction, VariantError
 from kartaros.cards import card_id
-from kartaros.games.puck import (
-    CATEGORY_NAMES,
-    describe_action,
-    describe_event,
-    describe_hand,
-    hand_category,
-    hand_value,
-)
+from kartaros.games.puck.rules import CATEGORY_NAMES, hand_category, hand_value
+from kartaros.games.puck.words import describe_action, describe_event, describe_hand
 from tests.puck_helpers import ALL_CODES, all_cards, check_history, draw_all, hand, pile, play, puck
 
 # A 4-player deal that drains player 3 in round 1 (P5, P6, P9): everyone else takes three

@@ -50,8 +50,10 @@ def test_sizes_per_game_and_player_count() -> None:
 
 
 def test_unknown_game() -> None:
-    with pytest.raises(ValueError, match="no action space"):
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
         rl.action_space("chess")
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        rl.encoder("chess")
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CONFIGS)

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import kartaros
-from kartaros.games.kec import describe_event as kec_event
-from kartaros.games.puck import describe_hand
-from kartaros.games.tac import describe_event as tac_event
+from kartaros.games.kec.words import describe_event as kec_event
+from kartaros.games.puck.words import describe_hand
+from kartaros.games.tac.words import describe_event as tac_event
 from kartaros.state import NO_EVENTS
 from kartaros.words import LANGUAGES, card_name, card_names, cards_count, check_lang, listed, rank_name
 
@@ -65,12 +65,12 @@ def tell_everything(game: str, players: int, variant: dict[str, Any] | None, see
         assert mover is not None
         if step % EVERY == 0 or "call" in legal:
             obs = state.observation(mover, since=NO_EVENTS)
-            turn = {lang: info.describe_turn(obs, lang) for lang in LANGUAGES}
+            turn = {lang: info.words.turn(obs, lang) for lang in LANGUAGES}
             check_serbian(turn["sr"], turn["en"], f"{game} turn in phase {obs.get('phase')}")
             for action in legal:
-                said = {lang: info.describe_action(obs, action, lang) for lang in LANGUAGES}
+                said = {lang: info.words.action(obs, action, lang) for lang in LANGUAGES}
                 check_serbian(said["sr"], said["en"], f"{game} action {action!r}")
-            rows = {lang: info.describe_table(obs, names, lang) for lang in LANGUAGES}
+            rows = {lang: info.words.table(obs, names, lang) for lang in LANGUAGES}
             assert len(rows["sr"]) == len(rows["en"])
             for sr, en in zip(rows["sr"], rows["en"], strict=True):
                 assert (sr.cards, sr.more, sr.alert, sr.backs, sr.mover) == (en.cards, en.more, en.alert, en.backs,
@@ -91,7 +91,7 @@ def tell_everything(game: str, players: int, variant: dict[str, Any] | None, see
                 continue
             told.add(key)
             seen.add(event["type"])
-            said = {lang: info.describe_event(event, names, lang) for lang in LANGUAGES}
+            said = {lang: info.words.event(event, names, lang) for lang in LANGUAGES}
             check_serbian(said["sr"], said["en"], f"{game} event {event}")
     return seen
 

@@ -58,5 +58,5 @@ def for_level(level: str, *, seed: int | None = None) -> Bot:
     """The bot that plays at ``level`` (easy, medium or hard; see ``LEVELS``)."""
     if level not in LEVELS:
         raise ValueError(f"there is no level {level!r}; the levels are: {', '.join(LEVELS)}")
-    bots, mistakes, vigilance = LEVELS[level]
-    return LevelBot(level, bots, mistakes=mistakes, vigilance=vigilance, seed=seed)
+    mistakes, vigilance = LEVELS[level]
+    return LevelBot(level, mistakes=mistakes, vigilance=vigilance, seed=seed)

@@ -1,7 +1,7 @@
 """The greedy bot: a hand-written heuristic per game, from understanding its rules.
 
-Each game's heuristic lives in ``kartaros.bots.greedy_<game>`` as a function
-``policy(obs, legal, rng) -> str`` that sees only the player's observation and legal
+Each game declares its heuristic (``GameInfo.heuristic``, in the game's ``heuristic.py``): a
+function ``policy(obs, legal, rng) -> str`` that sees only the player's observation and legal
 actions. In search rollouts it may get an observation without its event history
 (``events`` empty), so it must not depend on events to choose a legal move; the bot, too,
 passes no history (building it costs more than the heuristic).
@@ -9,28 +9,10 @@ passes no history (building it costs more than the heuristic).
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable
 from typing import Any
 
 from kartaros.state import NO_EVENTS, GameState
-
-Policy = Callable[[dict[str, Any], list[str], random.Random], str]
-
-_POLICIES: dict[str, Policy] = {}
-
-
-def policy_for(game: str) -> Policy:
-    """The heuristic of ``game`` (imported on first use)."""
-    policy = _POLICIES.get(game)
-    if policy is None:
-        try:
-            module = importlib.import_module(f"kartaros.bots.greedy_{game}")
-        except ModuleNotFoundError:
-            raise ValueError(f"the greedy bot does not know the game {game!r}") from None
-        policy = _POLICIES[game] = module.policy
-    return policy
 
 
 def greedy_move(state: GameState, legal: list[str], rng: random.Random) -> str:
@@ -40,11 +22,11 @@ def greedy_move(state: GameState, legal: list[str], rng: random.Random) -> str:
     player = state.current_player
     assert player is not None
     observation = state.observation(player, since=NO_EVENTS)  # the policies read no history
-    return policy_for(state.game)(observation, legal, rng)
+    return state.info.heuristic(observation, legal, rng)
 
 
 class GreedyBot:
-    """Plays each game's heuristic (``policy_for``) for the player to move."""
+    """Plays each game's heuristic (``GameInfo.heuristic``) for the player to move."""
 
     name = "greedy"
 

@@ -56,6 +56,10 @@ def _variance(node: _Node) -> float:
     return max(0.0, node.squares / node.visits - mean * mean)
 
 
+def _own_class(action: str) -> str:
+    return action
+
+
 def search_actions(state: GameState) -> list[str]:
     """The legal actions a bot considers: deliberate misses only when nothing else is legal,
     and one action of each move class (``move_class``: the first, in the legal order)."""
@@ -66,14 +70,15 @@ def search_moves(state: GameState) -> tuple[list[str], list[str]]:
     """``search_actions`` and the move class of each (the same list where the game gives every
     action its own class), so that a search names each class once per position."""
     legal = state.legal_actions()
-    game = type(state)
-    if game.is_miss is not GameState.is_miss:
-        legal = [a for a in legal if not state.is_miss(a)] or legal
-    if game.move_class is GameState.move_class:
+    info = state.info
+    is_miss, move_class = info.is_miss, info.move_class
+    if is_miss is not None:
+        legal = [a for a in legal if not is_miss(a)] or legal
+    if move_class is None:
         return legal, legal
     first: dict[str, str] = {}
     for a in legal:
-        first.setdefault(state.move_class(a), a)
+        first.setdefault(move_class(a), a)
     if len(first) < len(legal):
         legal = list(first.values())
     return legal, list(first)
@@ -202,7 +207,8 @@ class IsmctsBot:
             lambda: self._iterate(state, me, root), self.iterations, self.seconds
         )
         # The tree names moves by class; at the root every world has this state's actions.
-        action = {state.move_class(a): a for a in legal}
+        move_class = state.info.move_class or _own_class
+        action = {move_class(a): a for a in legal}
         self.last_hint = action[root.hint] if root.hint is not None else self._root_hint
         self.last_visits = {action[k]: n.visits for k, n in root.children.items()}
         self.last_means = {action[k]: n.reward / n.visits for k, n in root.children.items() if n.visits}
@@ -237,8 +243,8 @@ class IsmctsBot:
         c = self.c
         moves = 0
         # Children are keyed by move class (``move_class``), so that moves that are one move
-        # share their statistics across worlds; ``classes`` is False where each action is its own.
-        classes = type(world).move_class is not GameState.move_class
+        # share their statistics across worlds; ``move_class`` is None where each action is its own.
+        move_class = world.info.move_class
         # Selection and expansion.
         while not world.is_over:
             legal, keys = search_moves(world)
@@ -265,8 +271,8 @@ class IsmctsBot:
                 # The heuristic's move in this world. At the root it is the same in every
                 # world; below, a seat's cards (and so its moves) differ from world to world.
                 hint = greedy_move(world, legal, rng)
-                if classes:
-                    hint = world.move_class(hint)
+                if move_class is not None:
+                    hint = move_class(hint)
                 if node is root:
                     node.hint = hint
             node.tried += 1
@@ -283,7 +289,7 @@ class IsmctsBot:
             if untried and widen:
                 key = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = children[key] = _Node(player)
-                world.apply(legal[keys.index(key)] if classes else key)
+                world.apply(legal[keys.index(key)] if move_class is not None else key)
                 moves += 1
                 path.append(child)
                 break
@@ -300,7 +306,7 @@ class IsmctsBot:
                     value += self.bias / (visits + 1)
                 if value > best_value:
                     best, best_value = a, value
-            world.apply(legal[keys.index(best)] if classes else best)
+            world.apply(legal[keys.index(best)] if move_class is not None else best)
             moves += 1
             node = children[best]
             path.append(node)

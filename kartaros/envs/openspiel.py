@@ -71,17 +71,6 @@ def register() -> list[str]:
 _CLASSES: dict[str, type[KartarosGame]] = {}
 
 
-def _max_length(name: str, players: int, variant: Mapping[str, Any]) -> int:
-    """An upper bound on the actions of a game, from its safety bound (K13, N15, T13, P12)."""
-    if name == "kec":
-        return int(variant["max_actions"])
-    if name == "nesalomljiv":
-        return 4 * int(variant["max_duels"]) + 4  # two choices, a placement, a draw per duel
-    if name == "tac":
-        return int(variant["max_moves"])
-    return int(variant["max_rounds"]) * (2 * players + 52)  # draws, decisions, tie-break turns
-
-
 class KartarosGame(pyspiel.Game):  # type: ignore[misc]
     """One kartaros game, its player count and variant fixed by the parameters."""
 
@@ -99,15 +88,14 @@ class KartarosGame(pyspiel.Game):  # type: ignore[misc]
         seed = int(full.pop("seed"))
         self.variant = full
         self.space = rl.action_space(name, self.players)
-        ranking = name == "tac" and full.get("finish") == "ranking"  # T10: returns spread 1 … 0
         game_info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=self.players / 2 if ranking else 1.0,
-            max_game_length=_max_length(name, self.players, full),
+            utility_sum=info.utility_sum(self.players, full),
+            max_game_length=info.max_game_length(self.players, full),
         )
         super().__init__(game_type, game_info, {"players": self.players, "seed": seed, **full})
         self._deals = random.Random(seed if seed >= 0 else None)

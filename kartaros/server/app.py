@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kartaros
 from kartaros.state import NO_EVENTS
+from kartaros.words import listed
 
 from .store import DEFAULT_URL, Store
 from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
@@ -32,7 +33,7 @@ Lang = Annotated[str, Query(description="the language of the view's words: en (E
 
 
 class NewTable(BaseModel):
-    game: str = Field(description="a game name from GET /api/games, e.g. kec")
+    game: str = Field(description=f"a game name from GET /api/games: {', '.join(kartaros.GAMES)}")
     players: int | None = Field(None, description="how many play (default: the game's fewest)")
     seats: list[str] = Field(description=f"one per player: {', '.join(SEAT_KINDS)}")
     variant: dict[str, Any] = Field(default_factory=dict, description="rule options (see GET /api/games)")
@@ -65,7 +66,8 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
     app = FastAPI(
         title="kartaros",
         version=kartaros.__version__,
-        summary="Play the Serbian card games Keč, Nesalomljiv, Tač and Puck: tables, seats, moves.",
+        summary=f"Play the Serbian card games {listed([info.title for info in kartaros.GAMES.values()])}: tables, "
+        "seats, moves.",
         lifespan=lifespan,
     )
     app.state.service = service
@@ -163,8 +165,7 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         """A game's rules: ``lang=en`` as implemented (Markdown), ``lang=sr`` the Serbian original."""
         if game not in kartaros.GAMES or lang not in ("en", "sr"):
             raise ApiError(404, f"no rules for {game!r} in {lang!r} (games: {', '.join(kartaros.GAMES)}; en or sr)")
-        name = f"{game}.md" if lang == "en" else f"{game}.sr.txt"
-        return (resources.files("kartaros.rules") / name).read_text(encoding="utf-8")
+        return kartaros.GAMES[game].rules_text(lang)
 
     @app.get("/api/finished", tags=["tables"])
     async def finished() -> list[dict[str, Any]]:
@@ -271,7 +272,7 @@ def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, An
     def close(frame: dict[str, Any], state: kartaros.GameState) -> None:
         frame["zones"] = state.zones()
         view = state.observation(told[0], since=told[1])
-        frame["events"] = [info.describe_event(e, names, lang) for e in view["events"]] if frame["action"] else []
+        frame["events"] = [info.words.event(e, names, lang) for e in view["events"]] if frame["action"] else []
 
     for index, action, state in steps:
         if frames:
@@ -281,7 +282,7 @@ def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, An
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=NO_EVENTS)
-        text = f"{index + 1}. {names[mover]}: {info.describe_action(before, action, lang)}"
+        text = f"{index + 1}. {names[mover]}: {info.words.action(before, action, lang)}"
         frames.append({"text": text, "action": action})
         told = (mover, before["event_count"])
     if frames:

@@ -154,15 +154,17 @@ class TableService:
         names = table.names
         words: dict[str, Any] = {
             "lang": lang,
-            "log": [info.describe_event(e, names, lang) for e in events[-LOG_SENTENCES:]],
-            "moves": [{"action": a, "text": info.describe_action(observation, a, lang)} for a in legal],
+            "log": [info.words.event(e, names, lang) for e in events[-LOG_SENTENCES:]],
+            "moves": [{"action": a, "text": info.words.action(observation, a, lang)} for a in legal],
         }
         if seat is not None:
-            rows = info.describe_table(observation, names, lang)
+            rows = info.words.table(observation, names, lang)
             words["table"] = [vars(row) | {"cards": _list(row.cards)} for row in rows]
-            words["turn"] = info.describe_turn(observation, lang) if legal else ""
+            words["turn"] = info.words.turn(observation, lang) if legal else ""
+        if info.words.call_button is not None:
+            words["call_button"] = info.words.call_button(lang)
         if state.is_over and events and events[-1]["type"] == "end":
-            words["end"] = info.describe_event(events[-1], names, lang)
+            words["end"] = info.words.event(events[-1], names, lang)
         outcome = state.outcome()
         return {
             "table": table.id,
@@ -172,6 +174,8 @@ class TableService:
             "names": table.names,
             "seats": [info_["kind"] for info_ in table.seats],
             "variant": dict(state.variant),
+            # the action that calls out a miss, where this table plays with calls (a button of its own)
+            "call": info.call_action if info.calls(state.variant) else None,
             "seq": table.seq,
             "current_player": state.current_player,
             "view": observation,

@@ -36,7 +36,7 @@ function send(action) {
   sentSeq = current.seq;
   clearTimeout(autoTimer);
   selected.clear();
-  document.querySelectorAll("#moves button, #tac").forEach((b) => { b.disabled = true; });
+  document.querySelectorAll("#moves button, #call").forEach((b) => { b.disabled = true; });
   socket.send(JSON.stringify({ action, seq: current.seq }));
 }
 
@@ -88,14 +88,16 @@ function renderRows(v) {
   box.replaceChildren(...nodes);
 }
 
-// Tač played with calls (T11): a big "Tač!" button, live whenever this seat may call a miss.
-function hasTacButton(v) { return v.game === "tac" && v.variant.calls === "open" && v.seat !== null && !v.over; }
+// A game played with calls (``v.call``: the action that calls out a miss) has a big call
+// button, live whenever this seat may call.
+function hasCallButton(v) { return v.call !== null && v.seat !== null && !v.over; }
 
-function renderTac(v) {
-  const button = document.getElementById("tac");
-  button.hidden = !hasTacButton(v);
-  button.disabled = !v.legal.includes("call");
-  const call = v.words.moves.find((m) => m.action === "call");
+function renderCall(v) {
+  const button = document.getElementById("call");
+  button.hidden = !hasCallButton(v);
+  button.textContent = v.words.call_button || "";
+  button.disabled = !v.legal.includes(v.call);
+  const call = v.words.moves.find((m) => m.action === v.call);
   button.title = call ? call.text : "";
 }
 
@@ -103,7 +105,7 @@ function renderMoves(v) {
   const turn = document.getElementById("turn");
   const box = document.getElementById("moves");
   clearTimeout(autoTimer);
-  renderTac(v);
+  renderCall(v);
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); document.getElementById("hint").hidden = true; return; }
   if (!v.legal.length) {
     const mover = v.current_player;
@@ -114,10 +116,10 @@ function renderMoves(v) {
   }
   turn.textContent = `${t("yourMove")}${v.words.turn ? " — " + v.words.turn : ""}`;
   const wanted = [...selected];
-  const tac = hasTacButton(v);  // the call has its own button then
-  const moves = v.words.moves.filter((m) => !(tac && m.action === "call") && wanted.every((c) => actionCards(m.action).includes(c)));
+  const ownButton = hasCallButton(v);  // the call has its own button then
+  const moves = v.words.moves.filter((m) => !(ownButton && m.action === v.call) && wanted.every((c) => actionCards(m.action).includes(c)));
   box.replaceChildren(...moves.map((m) => el("button", {
-    class: m.action === "call" ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
+    class: m.action === v.call ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
   }, m.text, el("small", {}, m.action))));
   document.getElementById("hint").hidden = !v.legal.some((a) => actionCards(a).length);
   // A step without a choice (a forced draw) is played for the person, after a moment to see it.
@@ -153,7 +155,7 @@ async function rematch() {
   } catch (err) { toast(err.message); }
 }
 
-document.getElementById("tac").addEventListener("click", () => { if (current && current.legal.includes("call")) send("call"); });
+document.getElementById("call").addEventListener("click", () => { if (current && current.call && current.legal.includes(current.call)) send(current.call); });
 langSwitch(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ lang: LANG }));  // the words come again
   if (current) render();

@@ -1,4 +1,4 @@
-"""A hand-written Keč policy (rules: ``kartaros/rules/kec.md``, K1-K13).
+"""A hand-written Keč policy (rules: ``rules.md`` beside this module, K1-K13).
 
 What a kitchen-table player does:
 
@@ -28,23 +28,24 @@ from collections.abc import Callable
 from typing import Any
 
 from kartaros.cards import CODE, RANK
+from kartaros.games.kec import rules
 
 ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, JOKER = range(14)
 RANK_OF = {CODE[c]: RANK[c] for c in range(54)}
 NONE = 14  # a rank no card has: counts by rank have 15 entries, the last always 0
 COPIES = (4,) * 13 + (2, 0)  # K1
-HAND_SIZE = 5  # K4
+HAND_SIZE = rules.HAND_SIZE  # K4
 
 # K7: each hold, its cards (distinct ranks for a run, one rank three times for a triple) and
 # what breaks it.
 CHOKE, LEVER, PIN, KNOCKOUT = range(4)
-HOLD_RANKS = ((ACE, TWO, THREE), (FOUR, FIVE, SIX), (ACE,), (QUEEN,))
-BREAKERS = ((KING, JOKER), (QUEEN, KING, JOKER), (JOKER,), (KING, JOKER))
+HOLD_RANKS = tuple(tuple(sorted(set(ranks))) for ranks in rules.HOLD_RANKS)  # a triple: its one rank
+BREAKERS = tuple(tuple(sorted(breakers)) for breakers in rules.BREAKERS)  # cheapest first
 BREAKER_TRIPLES = tuple((*b, NONE, NONE)[:3] for b in BREAKERS)  # padded with NONE, for speed
 BROKEN_BY = [tuple(h for h in range(4) if r in BREAKERS[h]) for r in range(14)]  # by rank
 PART_OF = [tuple(h for h in range(4) if r in HOLD_RANKS[h]) for r in range(14)]  # by rank
-THROW_RANKS = (NINE, TEN, JACK)  # K10, K11
-EXCHANGE_RANKS = (FOUR, FIVE, SIX, SEVEN, EIGHT)  # K10
+THROW_RANKS = rules.THROW_RANKS  # K10, K11
+EXCHANGE_RANKS = rules.EXCHANGE_RANKS  # K10
 FREE_EXCHANGE_RANKS = (SEVEN, EIGHT)  # no other use
 JUNK_RANKS = (SEVEN, EIGHT, NINE, TEN, JACK)  # worth something only as a pair
 

@@ -1,4 +1,4 @@
-"""A hand-written Nesalomljiv policy (rules: ``kartaros/rules/nesalomljiv.md``, N1-N15).
+"""A hand-written Nesalomljiv policy (rules: ``rules.md`` beside this module, N1-N15).
 
 Duel (N5): keeping the pair closest to the target is a dominant choice. Whatever the opponent
 keeps, a smaller distance never turns a win into a tie or a tie into a loss, and every duel
@@ -28,7 +28,7 @@ from math import comb
 from typing import Any
 
 from kartaros.cards import CODE
-from kartaros.games.nesalomljiv import TARGET_VALUE, WEAPON_VALUE
+from kartaros.games.nesalomljiv.rules import TARGET_VALUE, WEAPON_VALUE
 
 WEAPON = {CODE[c]: WEAPON_VALUE[c] for c in range(52)}  # N2: a card in the hand
 TARGET = {CODE[c]: TARGET_VALUE[c] for c in range(52)}  # N2: a card in the middle

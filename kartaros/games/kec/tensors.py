@@ -1,4 +1,4 @@
-"""Keč: action space and observation tensor (rules K1-K13).
+"""Keč: action space and observation tensor for learning agents (rules K1-K13).
 
 Suits play no role (K1), so ids name ranks: "discard a Seven", "pair of Nines", "choke".
 """
@@ -9,13 +9,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from kartaros.cards import RANKS
+from kartaros.games.kec import rules
 from kartaros.rl.spaces import MemoSpace
 from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Last, Slots, indices, rank_counts
 
 RANK_WORDS = [*RANKS, "Joker"]  # 14 ranks: the two Jokers are one rank (K1)
-PAIR_RANKS = range(3, 11)  # K10: 4-4 … J-J (rank index 3 = Four … 10 = Jack)
-HOLDS = ("choke", "lever", "pin", "knockout")  # K7
-HOLD_RANKS: dict[tuple[int, ...], int] = {(0, 1, 2): 0, (3, 4, 5): 1, (0, 0, 0): 2, (11, 11, 11): 3}
+PAIR_RANKS = range(min(rules.PAIR_RANKS), max(rules.PAIR_RANKS) + 1)  # K10: 4-4 … J-J, one id each
+HOLDS = rules.HOLD_NAMES  # K7
+HOLD_OF_RANKS: dict[tuple[int, ...], int] = {ranks: hold for hold, ranks in enumerate(rules.HOLD_RANKS)}
 DRAW, TAKE, CARD, PAIR, HOLD = 0, 1, 2, 16, 24
 
 
@@ -43,7 +44,7 @@ class KecSpace(MemoSpace):
             return CARD + ranks[0]
         if len(ranks) == 2:
             return PAIR + ranks[0] - PAIR_RANKS.start
-        return HOLD + HOLD_RANKS[ranks]
+        return HOLD + HOLD_OF_RANKS[ranks]
 
 
 PHASES = indices(("draw", "choose", "replace", "throw", "defend", "over"))

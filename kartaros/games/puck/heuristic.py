@@ -1,4 +1,4 @@
-"""The greedy heuristic for Puck (rules ``kartaros/rules/puck.md``, P1-P12).
+"""The greedy heuristic for Puck (rules ``rules.md`` beside this module, P1-P12).
 
 The only real decision is the exchange (P6); drawing and tie-break turns are forced. Each
 round a player's pile loses the cards he draws, whatever he does; what he takes from the
@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Any
 
 from kartaros.cards import RANK, SUIT, card_id
-from kartaros.games.puck import hand_value
+from kartaros.games.puck.rules import hand_value
 
 HAND_SIZE = 3
 MAX_OPPONENTS = 3

@@ -1,4 +1,4 @@
-"""The greedy heuristic for Tač (rules ``kartaros/rules/tac.md``, T1-T13).
+"""The greedy heuristic for Tač (rules ``rules.md`` beside this module, T1-T13).
 
 Every card placed is one card fewer to get rid of, wherever it goes; what the choice of place
 changes is who carries the card next and what can follow it. So, in order of weight:

@@ -1,0 +1,37 @@
+"""Keč: catch wrestling with cards, for 2 players. The game's one declaration.
+
+The folder holds the rules (``rules.py``, reading like ``rules.md``; ``rules.sr.txt`` is the
+Serbian original), the words for people (``words.py``), the heuristic (``heuristic.py``) and
+the action space and observation tensor for learning agents (``tensors.py``).
+"""
+
+from kartaros.games.kec import heuristic, words
+from kartaros.games.kec.rules import OPTIONS, KecState, max_game_length, move_class
+from kartaros.games.kec.tensors import KecEncoder, KecSpace
+from kartaros.info import GameInfo, Words
+
+# ``hard`` plays ISMCTS with a paired baseline and a 40-move horizon: it beat the heuristic
+# 0.587 [0.530, 0.641] over 300 games at about 0.4 s a move (docs/strength.md).
+HARD_SEARCH = {
+    "iterations": 100, "prior": "greedy", "rollout": "greedy", "horizon": 40, "baseline": "greedy",
+    "c": 0.1, "anchor": 1,
+}
+
+INFO = GameInfo(
+    name="kec",
+    title="Keč",
+    summary="Catch wrestling with cards for 2: holds and throws; win with a hold the opponent cannot break.",
+    order=1,
+    min_players=2,
+    max_players=2,
+    options=OPTIONS,
+    state=KecState,
+    words=Words(action=words.describe_action, event=words.describe_event, table=words.describe_table,
+                turn=words.describe_turn),
+    heuristic=heuristic.policy,
+    action_space=KecSpace,
+    encoder=KecEncoder,
+    max_game_length=max_game_length,
+    hard=("ismcts", HARD_SEARCH),
+    move_class=move_class,
+)

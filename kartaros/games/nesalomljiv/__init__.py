@@ -1,0 +1,30 @@
+"""Nesalomljiv: secret duels of two weapons against a target card, for 2 players. The game's
+one declaration.
+
+The folder holds the rules (``rules.py``, reading like ``rules.md``; ``rules.sr.txt`` is the
+Serbian original), the words for people (``words.py``), the heuristic (``heuristic.py``) and
+the action space and observation tensor for learning agents (``tensors.py``).
+"""
+
+from kartaros.games.nesalomljiv import heuristic, words
+from kartaros.games.nesalomljiv.rules import OPTIONS, NesalomljivState, max_game_length
+from kartaros.games.nesalomljiv.tensors import NesalomljivEncoder, NesalomljivSpace
+from kartaros.info import GameInfo, Words
+
+# ``hard`` plays the heuristic: no search measured stronger here (docs/strength.md).
+INFO = GameInfo(
+    name="nesalomljiv",
+    title="Nesalomljiv",
+    summary="Duels for 2: keep the two weapons closest to the card in the middle; empty your match hand first.",
+    order=2,
+    min_players=2,
+    max_players=2,
+    options=OPTIONS,
+    state=NesalomljivState,
+    words=Words(action=words.describe_action, event=words.describe_event, table=words.describe_table,
+                turn=words.describe_turn),
+    heuristic=heuristic.policy,
+    action_space=NesalomljivSpace,
+    encoder=NesalomljivEncoder,
+    max_game_length=max_game_length,
+)

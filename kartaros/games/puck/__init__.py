@@ -1,0 +1,31 @@
+"""Puck: Poker crossed with War, for 2 to 4 players. The game's one declaration.
+
+The folder holds the rules (``rules.py``, reading like ``rules.md``; ``rules.sr.txt`` is the
+Serbian original), the words for people (``words.py``), the heuristic (``heuristic.py``) and
+the action space and observation tensor for learning agents (``tensors.py``).
+"""
+
+from kartaros.games.puck import heuristic, words
+from kartaros.games.puck.rules import OPTIONS, PuckState, max_game_length
+from kartaros.games.puck.tensors import PuckEncoder, PuckSpace
+from kartaros.info import GameInfo, Words
+
+# ``hard`` plays PIMC: it beat the heuristic for 2, 3 and 4 players, a tenth to a third of a
+# second a move; ISMCTS with a paired baseline is as strong here, but slower (docs/strength.md).
+INFO = GameInfo(
+    name="puck",
+    title="Puck",
+    summary="Poker crossed with War for 2-4: swap cards with the pot and others' piles; who runs out of cards loses.",
+    order=4,
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    state=PuckState,
+    words=Words(action=words.describe_action, event=words.describe_event, table=words.describe_table,
+                turn=words.describe_turn),
+    heuristic=heuristic.policy,
+    action_space=PuckSpace,
+    encoder=PuckEncoder,
+    max_game_length=max_game_length,
+    hard=("pimc", {"worlds": 60, "horizon": 8}),
+)

@@ -1,0 +1,45 @@
+"""Tač: a race to shed every card onto ascending piles, for 2 to 8 players. The game's one
+declaration.
+
+The folder holds the rules (``rules.py``, reading like ``rules.md``; ``rules.sr.txt`` is the
+Serbian original), the words for people (``words.py``), the heuristic (``heuristic.py``) and
+the action space and observation tensor for learning agents (``tensors.py``).
+"""
+
+from kartaros.games.tac import heuristic, words
+from kartaros.games.tac.rules import (
+    CALL_ACTION,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPTIONS,
+    TacState,
+    is_miss,
+    max_game_length,
+    plays_calls,
+    utility_sum,
+)
+from kartaros.games.tac.tensors import TacEncoder, TacSpace
+from kartaros.info import GameInfo, Words
+
+# ``hard`` plays the heuristic: no search measured stronger here (docs/strength.md).
+INFO = GameInfo(
+    name="tac",
+    title="Tač",
+    summary="A race for 2–8 to shed every card onto ascending piles; miss a placement and anyone may call “Tač!”.",
+    order=3,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    state=TacState,
+    words=Words(action=words.describe_action, event=words.describe_event, table=words.describe_table,
+                turn=words.describe_turn, call_button=words.call_button),
+    heuristic=heuristic.policy,
+    action_space=TacSpace,
+    encoder=TacEncoder,
+    max_game_length=max_game_length,
+    utility_sum=utility_sum,
+    is_miss=is_miss,
+    call_action=CALL_ACTION,
+    calls=plays_calls,
+    people_variant={"calls": "open"},  # T12: people play with misses and the call
+)
