@@ -65,6 +65,17 @@ class DescribeTurn(Protocol):
 
 
 @dataclass(frozen=True)
+class OptionWords:
+    """A rule option for people: what it is called, what it does, and each choice in words
+    (``choices`` is empty for a number)."""
+
+    name: str  # the option's name in a variant, e.g. ``"pairs_to"``
+    label: str
+    explanation: str
+    choices: Mapping[object, str]
+
+
+@dataclass(frozen=True)
 class Words:
     """A game's words for people, one function per kind of sentence."""
 
@@ -78,6 +89,8 @@ class Words:
     turn: DescribeTurn
     # (lang) -> the label of the button that calls out a miss, in a game with calls
     call_button: Callable[[str], str] | None = None
+    # (lang="en") -> the rule options for people, in the order of ``GameInfo.options``
+    options: Callable[[str], list[OptionWords]] | None = None
 
 
 # The heuristic: (observation without its event history, legal actions, generator) -> one of

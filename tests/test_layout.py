@@ -18,7 +18,7 @@ GAMES_DIR = PACKAGE / "games"
 GAME_WORDS = sorted({word.lower() for info in kartaros.GAMES.values() for word in (info.name, info.title)})
 WORD = re.compile(r"(?<![a-zčćžšđ])(" + "|".join(map(re.escape, GAME_WORDS)) + r")(?![a-zčćžšđ])", re.IGNORECASE)
 # In Serbian "kec" is also the Ace: the card words name a card, not the game.
-CARD_WORDS = {("words.py", "kec")}
+CARD_WORDS = {("legacy.py", "kec")}
 # The core: it knows no game and builds on nothing above it.
 CORE = ("cards", "rng", "state", "variant", "errors", "info")
 

@@ -263,7 +263,7 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
     over = client.get(f"/api/tables/{table}?lang=sr", headers=auth(token)).json()
     # The bot may choke the human before the bound; either way the end is told in Serbian.
     if record["result"]["reason"] == "max_actions":
-        assert over["words"]["end"] == "Meč je nerešen (granica broja poteza)"
+        assert over["words"]["end"] == "Meč je nerešen: dostignuta je granica broja poteza"
     else:
         assert "pobeđuje" in over["words"]["end"]
     assert "K7" in client.get("/api/rules/kec").text

@@ -1,221 +1,204 @@
-"""Keč in words for people: moves, events, the table and the turn, in English and Serbian."""
+"""Keč in words for people: moves, events, the table, the turn and the options.
+
+Every sentence is a message of this folder's catalog (``sr.po``; see ``kartaros.words.speech``):
+written here in English, translated there into Serbian in the words of the rules.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from kartaros.cards import RANK, RANK_NAMES, card_id, pretty
-from kartaros.games.kec.rules import ACE, FOUR, QUEEN, THROW_RANKS
-from kartaros.info import TableRow
-from kartaros.words import CASES, card_name, card_names, cards_count, rank_name, to_move, you
+from kartaros.cards import RANK, card_id
+from kartaros.games.kec.rules import ACE, FOUR, HOLD_NAMES, QUEEN, THROW_RANKS
+from kartaros.info import OptionWords, TableRow
+from kartaros.words import N_, Catalog, Speech, Word, mark
 
-_HOLD_WORDS = {"choke": "a choke", "lever": "a lever", "pin": "a pin", "knockout": "a knockout"}
-# The holds in the words of the Serbian rules; nominative, accusative, genitive, instrumental.
-_HOLDS_SR = {
-    "choke": ("gušenje", "gušenje", "gušenja", "gušenjem"),
-    "lever": ("poluga", "polugu", "poluge", "polugom"),
-    "pin": ("tuš", "tuš", "tuša", "tušem"),
-    "knockout": ("nokaut", "nokaut", "nokauta", "nokautom"),
+SPEECH = Catalog(__package__)
+DISCARD_SHOWN = 5  # the discard pile's top cards shown on the table
+OUT_SHOWN = 8
+
+# K7: the holds, by the names the rules give them (a noun with its cases in Serbian).
+HOLDS = {
+    "choke": mark("hold", "choke"), "lever": mark("hold", "lever"), "pin": mark("hold", "pin"),
+    "knockout": mark("hold", "knockout"),
 }
-_REASONS_SR = {
-    "choke": "gušenje", "lever": "poluga", "pin": "tuš", "knockout": "nokaut",
-    "disqualified": "diskvalifikacija protivnika", "exhausted": "karte su iscrpljene",
-    "max_actions": "granica broja poteza",
+assert tuple(HOLDS) == HOLD_NAMES
+CYCLES = {"reshuffled": N_("reshuffled"), "extended": N_("extended")}  # K6: the stock's generation
+TURNS = {
+    "draw": N_("draw up to a full hand"),
+    "replace": N_("draw your replacement cards"),
+    "choose": N_("attack with a hold, play a pair, or discard to end your turn"),
+    "throw": N_("take the thrown card as a replacement, or draw"),
 }
 
 
-def _hold_sr(hold: str, case: str = "nom") -> str:
-    return _HOLDS_SR[hold][CASES.index(case)]
+def _hold(say: Speech, name: str) -> Word:
+    return say.noun(*HOLDS[name])
 
 
-def _card_words(code: str) -> str:
-    return pretty(card_id(code))
+def _hold_of(cards: Sequence[str]) -> str:
+    """Which hold three cards make (K7)."""
+    first, second = RANK[card_id(cards[0])], RANK[card_id(cards[1])]
+    return {ACE: "pin" if second == ACE else "choke", FOUR: "lever", QUEEN: "knockout"}[first]
 
 
-def _rank_word(code: str) -> str:
-    return RANK_NAMES[RANK[card_id(code)]]
+def _is_throw(cards: Sequence[str]) -> bool:
+    return RANK[card_id(cards[0])] in THROW_RANKS  # K10: 9-9, T-T, J-J throw; the others exchange
 
 
 def describe_action(observation: dict[str, Any], action: str, lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
+    say = SPEECH.speech(lang)
     phase = observation["phase"]
-    sr = lang == "sr"
     if action == "draw":
-        return "vuci kartu sa ostatka" if sr else "draw a card from the stock"
+        return say("draw a card from the stock")
     if action == "take":
-        top = observation["discard"][-1]["card"] if observation["discard"] else "?"
+        top = say.card(observation["discard"][-1]["card"])
         if phase == "throw":
-            if sr:
-                return f"kupi izbačenu kartu ({card_name(top, lang)}) kao nadoknadu"
-            return f"take the thrown {_card_words(top)} as a replacement"
-        if sr:
-            return f"vuci {card_name(top, lang, 'acc')} sa hrpe za odbacivanje"
-        return f"take the {_card_words(top)} from the discard pile"
+            return say("take the thrown {card} as a replacement", card=top)
+        return say("take the {card} from the discard pile", card=top)
     cards = action.split("-")
-    shown = " ".join(_card_words(c) for c in cards)
     if len(cards) == 1:
+        card = say.card(cards[0])
         if phase == "defend":
-            if sr:
-                return f"slomi {_hold_sr(observation['hold'], 'acc')} {card_name(cards[0], lang, 'ins')}"
-            joker = cards[0] in ("RJ", "BJ")
-            return f"break the {observation['hold']} with {'the ' if joker else ''}{shown}"
-        return f"odbaci {card_name(cards[0], lang, 'acc')}" if sr else f"discard {shown}"
+            hold = _hold(say, observation["hold"])
+            if cards[0] in ("RJ", "BJ"):
+                return say("break the {hold} with the {card}", hold=hold, card=card)
+            return say("break the {hold} with {card}", hold=hold, card=card)
+        return say("discard {card}", card=card)
     if len(cards) == 2:
-        rank = RANK[card_id(cards[0])]
-        if sr:
-            return f"odigraj par za {'bacanje' if rank in THROW_RANKS else 'menjanje'}: {card_names(cards, lang)}"
-        return f"{'throw' if rank in THROW_RANKS else 'exchange'} with the pair {shown}"
-    rank = RANK[card_id(cards[0])]
-    name = {ACE: "pin" if RANK[card_id(cards[1])] == ACE else "choke", FOUR: "lever", QUEEN: "knockout"}[rank]
-    if sr:
-        return f"napadni {_hold_sr(name, 'ins')}: {card_names(cards, lang)}"
-    return f"attack with {_HOLD_WORDS[name]}: {shown}"
+        if _is_throw(cards):
+            return say("throw with the pair {cards}", cards=say.cards(cards))
+        return say("exchange with the pair {cards}", cards=say.cards(cards))
+    return say("attack with {hold:a}: {cards}", hold=_hold(say, _hold_of(cards)), cards=say.cards(cards))
 
 
 def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan breaks the choke with a King" ("Milan lomi
     gušenje kraljem")."""
+    say = SPEECH.speech(lang)
     kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    sr = lang == "sr"
     if kind == "deal":
-        cards = event.get("cards")
-        if sr:
-            return f"{who} dobija {cards_count(event['count'], lang, 'acc')}" + (
-                f": {card_names(cards, lang)}" if cards else ""
-            )
-        return f"{who} is dealt {event['count']} cards" + (f": {_cards_words(cards)}" if cards else "")
+        if event.get("cards"):
+            return say("{who} is dealt {count}: {cards}", who=who, count=say.count(event["count"]),
+                       cards=say.cards(event["cards"]))
+        return say("{who} is dealt {count}", who=who, count=say.count(event["count"]))
     if kind == "draw":
-        if sr:
-            return f"{who} vuče {card_name(event['card'], lang, 'acc') if 'card' in event else 'kartu'} sa ostatka"
-        return f"{who} draws " + (_card_words(event["card"]) if "card" in event else "a card") + " from the stock"
+        if "card" in event:
+            return say("{who} draws {card} from the stock", who=who, card=say.card(event["card"]))
+        return say("{who} draws a card from the stock", who=who)
     if kind == "take":
-        if sr:
-            return f"{who} uzima {card_name(event['card'], lang, 'acc')} sa hrpe za odbacivanje"
-        return f"{who} takes the {_card_words(event['card'])} from the discard pile"
+        return say("{who} takes the {card} from the discard pile", who=who, card=say.card(event["card"]))
     if kind == "reshuffle":
-        if sr:
-            return f"Hrpa za odbacivanje ({cards_count(event['count'], lang)}) meša se u novi ostatak"
-        return f"The discard pile ({event['count']} cards) is shuffled into a new stock"
+        return say("The discard pile ({count}) is shuffled into a new stock", count=say.count(event["count"]))
     if kind == "extend":
-        if sr:
-            return f"Meč se produžava: sve odbačene karte ({event['count']}) mešaju se u novi ostatak"
-        return f"The match is extended: {event['count']} cards are shuffled into a new stock"
+        return say("The match is extended: {count} are shuffled into a new stock", count=say.count(event["count"]))
     if kind == "discard":
-        if sr:
-            return f"{who} odbacuje {card_name(event['card'], lang, 'acc')}"
-        return f"{who} discards {_card_words(event['card'])}"
+        return say("{who} discards {card}", who=who, card=say.card(event["card"]))
     if kind == "pair":
-        rank = RANK[card_id(event["cards"][0])]
-        if sr:
-            use = "bacanje" if rank in THROW_RANKS else "menjanje"
-            return f"{who} igra par za {use}: {card_names(event['cards'], lang)}"
-        verb = "throws with" if rank in THROW_RANKS else "exchanges"
-        return f"{who} {verb} the pair {_cards_words(event['cards'])}"
+        cards = say.cards(event["cards"])
+        if _is_throw(event["cards"]):
+            return say("{who} throws with the pair {cards}", who=who, cards=cards)
+        return say("{who} exchanges the pair {cards}", who=who, cards=cards)
     if kind == "steal":
         if event["card"] is None:
-            return f"{who} baca, ali protivnik nema karata u ruci" if sr else f"{who}'s throw finds an empty hand"
-        if sr:
-            return f"{who} baca: {card_name(event['card'], lang)} iz protivničke ruke ide na hrpu za odbacivanje"
-        return f"{who}'s throw takes {_card_words(event['card'])} onto the discard pile"
+            return say("{who}'s throw finds an empty hand", who=who)
+        return say("{who}'s throw takes {card} onto the discard pile", who=who, card=say.card(event["card"]))
     if kind == "hold":
-        if sr:
-            return f"{who} napada {_hold_sr(event['hold'], 'ins')} ({card_names(event['cards'], lang)})"
-        return f"{who} attacks with {_HOLD_WORDS[event['hold']]} ({_cards_words(event['cards'])})"
+        return say("{who} attacks with {hold:a} ({cards})", who=who, hold=_hold(say, event["hold"]),
+                   cards=say.cards(event["cards"]))
     if kind == "break":
-        if sr:
-            breaker = rank_name(RANK[card_id(event["card"])], lang, "ins")
-            return f"{who} lomi {_hold_sr(event['hold'], 'acc')} {breaker}"
-        article = "the Joker" if event["card"] in ("RJ", "BJ") else f"a {_rank_word(event['card'])}"
-        return f"{who} breaks the {event['hold']} with {article}"
-    returns = event["returns"]
-    reason = _REASONS_SR.get(event["reason"], event["reason"]) if sr else event["reason"]
+        hold = _hold(say, event["hold"])
+        if event["card"] in ("RJ", "BJ"):
+            return say("{who} breaks the {hold} with the Joker", who=who, hold=hold)
+        rank = say.rank(RANK[card_id(event["card"])])
+        return say("{who} breaks the {hold} with {rank:a}", who=who, hold=hold, rank=rank)
+    return describe_end(event, names, lang)
+
+
+def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+    """How the game ended, from its end event (K8, K9, K6, K13)."""
+    say = SPEECH.speech(lang)
+    reason, returns = event["reason"], event["returns"]
     if returns[0] == returns[1]:
-        return f"Meč je nerešen ({reason})" if sr else f"The game is drawn ({reason})"
-    winner = names[0 if returns[0] > returns[1] else 1]
-    return f"{winner} pobeđuje ({reason})" if sr else f"{winner} wins ({reason})"
-
-
-def _cards_words(cards: Sequence[str]) -> str:
-    return " ".join(_card_words(c) for c in cards)
-
-
-DISCARD_SHOWN = 5
-OUT_SHOWN = 8
-
-
-_CYCLES_SR = {"reshuffled": "promešan", "extended": "produžen"}
+        if reason == "exhausted":
+            return say("The game is drawn: the cards ran out")
+        return say("The game is drawn: the limit of moves was reached")
+    winner = 0 if returns[0] > returns[1] else 1
+    who, other = names[winner], names[1 - winner]
+    if reason == "disqualified":
+        return say("{who} wins: {other} is disqualified, his knockout was answered", who=who, other=other)
+    return say("{who} wins: {other} could not break the {hold}", who=who, other=other, hold=_hold(say, reason))
 
 
 def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: opponent, piles, table, himself and his hand."""
+    say = SPEECH.speech(lang)
     me = observation["player"]
     mover = observation["current_player"]
-    sr = lang == "sr"
 
     def seat(player: int) -> TableRow:
         size = observation["hand_sizes"][player]
-        note = cards_count(size, lang)
+        note = str(say.count(size))
         known = observation["opponent_known"] if player != me else []
         if known:
-            note += "; poznate:" if sr else "; seen going in:"
-        label = you(names[player], lang) if player == me else names[player]
-        backs = size - len(known) if player != me else 0
+            note = say("{count}; seen going in:", count=note)
+        label = say.you(names[player]) if player == me else names[player]
         if mover == player:
-            note += "   " + to_move(lang)
+            note += "   " + say.to_move()
+        backs = size - len(known) if player != me else 0
         return TableRow(label, known or None, note, backs=backs, mover=mover == player)
 
     discard = [d["card"] for d in observation["discard"]]
-    top = observation["discard"][-1]["by"] if discard else None
-    stock = cards_count(observation["stock_size"], lang)
+    stock = str(say.count(observation["stock_size"]))
     cycle = observation["stock_cycle"]
     if cycle != "original":
-        stock += f" ({_CYCLES_SR[cycle] if sr else cycle})"
-    top_note = "" if top is None else f"◀ vrh, od igrača {names[top]}" if sr else f"◀ top, from {names[top]}"
+        stock = say("{count} ({generation})", count=stock, generation=say(CYCLES[cycle]))
+    top_note = say("◀ top, from {who}", who=names[observation["discard"][-1]["by"]]) if discard else ""
     out = observation["out_of_play"]
     rows = [
         seat(1 - me),
         TableRow(""),
-        TableRow("Ostatak" if sr else "Stock", None, stock, backs=min(1, observation["stock_size"])),
-        TableRow(
-            f"{'Hrpa za odbacivanje' if sr else 'Discard'} ({len(discard)})",
-            discard[-DISCARD_SHOWN:],
-            top_note,
-            more=len(discard) > DISCARD_SHOWN,
-        ),
-        TableRow(f"{'Van igre' if sr else 'Out of play'} ({len(out)})", out[-OUT_SHOWN:], more=len(out) > OUT_SHOWN),
+        TableRow(say("Stock"), None, stock, backs=min(1, observation["stock_size"])),
+        TableRow(say("Discard ({n})", n=len(discard)), discard[-DISCARD_SHOWN:], top_note,
+                 more=len(discard) > DISCARD_SHOWN),
+        TableRow(say("Out of play ({n})", n=len(out)), out[-OUT_SHOWN:], more=len(out) > OUT_SHOWN),
     ]
     if observation["table"]:
         hold = observation["hold"]
         note = ""
-        if hold and mover is not None and sr:
-            note = f"{_hold_sr(hold)}, {names[mover]} mora da odgovori"
-        elif hold and mover is not None:
-            note = f"a {hold}, {names[mover]} must answer"
-        rows.append(TableRow("Sto" if sr else "Table", observation["table"], note, alert=True))
-    rows += [TableRow(""), seat(me), TableRow("Tvoja ruka" if sr else "Your hand", observation["hand"])]
+        if hold and mover is not None:
+            note = say("{hold:a}, {who} must answer", hold=_hold(say, hold), who=names[mover])
+        rows.append(TableRow(say("Table"), observation["table"], note, alert=True))
+    rows += [TableRow(""), seat(me), TableRow(say("Your hand"), observation["hand"])]
     return rows
-
-
-_TURN_HINTS = {
-    "draw": "draw up to a full hand",
-    "replace": "draw your replacement cards",
-    "choose": "attack with a hold, play a pair, or discard to end your turn",
-    "throw": "take the thrown card as a replacement, or draw",
-}
-_TURN_HINTS_SR = {
-    "draw": "vuci karte do pune ruke",
-    "replace": "vuci karte nadoknade",
-    "choose": "napadni kombinacijom, odigraj par ili odbaci kartu i završi potez",
-    "throw": "kupi izbačenu kartu kao nadoknadu ili vuci",
-}
 
 
 def describe_turn(observation: dict[str, Any], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
-    if observation["phase"] == "defend":
-        if lang == "sr":
-            return f"moraš da slomiš {_hold_sr(observation['hold'], 'acc')}: izaberi kartu"
-        return f"you must break the {observation['hold']}: choose the card"
-    return (_TURN_HINTS_SR if lang == "sr" else _TURN_HINTS).get(observation["phase"], "")
+    say = SPEECH.speech(lang)
+    phase = observation["phase"]
+    if phase == "defend":
+        return say("you must break the {hold}: choose the card", hold=_hold(say, observation["hold"]))
+    return say(TURNS[phase]) if phase in TURNS else ""
+
+
+def describe_options(lang: str = "en") -> list[OptionWords]:
+    """The rule options for people (K6, K10, K13)."""
+    say = SPEECH.speech(lang)
+    return [
+        OptionWords(
+            "exhausted", say("When the new stock runs out too"),
+            say("After the discard pile was shuffled into a new stock and that runs out as well."),
+            {"extend": say("extend the match with every discarded card"), "draw": say("the game is drawn")},
+        ),
+        OptionWords(
+            "pairs_to", say("Where played pairs go"), say("A pair played to exchange or to throw is put away."),
+            {"discard": say("onto the discard pile"), "out": say("out of play")},
+        ),
+        OptionWords(
+            "max_actions", say("Move limit"), say("After this many moves the game is drawn."), {},
+        ),
+    ]

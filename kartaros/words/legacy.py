@@ -1,4 +1,7 @@
-"""Words the games share when they talk to people: the languages, card names, counts, lists.
+"""The card words and helpers of the games not yet written as catalogs (``speech``): the same
+words, in Python tables.
+
+The original notes:
 
 Every game says what happens (``describe_action``, ``describe_event``, ``describe_table``,
 ``describe_turn``) in English (``"en"``) or in Serbian (``"sr"``, Latin script, the words of the
@@ -15,16 +18,7 @@ from collections.abc import Sequence
 
 from kartaros.cards import JOKER, RANK, RED_JOKER, SUIT, card_id, pretty
 
-LANGUAGES = ("en", "sr")
 CASES = ("nom", "acc", "gen", "ins")
-
-
-def check_lang(lang: str) -> str:
-    """``lang`` if it is one of :data:`LANGUAGES`; else ``ValueError`` with a sentence."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}; got {lang!r}")
-    return lang
-
 
 # Serbian rank words, by rank (0 Ace … 12 King, 13 Joker): nominative, accusative, genitive,
 # instrumental singular, genitive plural ("par kraljeva", "triling šestica").
