@@ -165,7 +165,7 @@ class Match:
         """The person's move, or None if he leaves."""
         obs = self._show()
         self.console.print(view.turn_line(self.info, obs, self.names, self.seat, self.lang))
-        self.console.print(view.moves_view(self.info, obs, legal, self.lang))
+        self.console.print(view.moves_view(self.info, obs, legal, self.names, self.lang))
         hint = f"type a number from 1 to {len(legal)} or a move like {legal[-1]}"
         while True:
             try:
@@ -179,7 +179,7 @@ class Match:
             if action is not None:
                 return action
             if text.strip() in ("?", "h", "help"):
-                self.console.print(view.moves_view(self.info, obs, legal, self.lang))
+                self.console.print(view.moves_view(self.info, obs, legal, self.names, self.lang))
                 message = f"Moves are listed above; {hint}."
             elif not text.strip():
                 message = f"Please {hint} (q quits)."
@@ -354,7 +354,7 @@ def replay(
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=NO_EVENTS)
-        console.print(view.move_line(index + 1, names[mover], info.words.action(before, action, lang), action))
+        console.print(view.move_line(index + 1, names[mover], info.words.action(before, action, names, lang), action))
         last = (mover, before["event_count"])
     if last is not None:
         tell(steps.final, *last)

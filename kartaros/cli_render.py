@@ -126,19 +126,21 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES, lang: str = "e
 
 def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int, lang: str = "en") -> Text:
     line = Text(f"{ui('turn', lang)}, {names[seat]}", style="bold green")
-    hint = info.words.turn(obs, lang)
+    hint = info.words.turn(obs, names, lang)
     if hint:
         line.append(f" — {hint}", style="green")
     return line
 
 
-def moves_view(info: GameInfo, obs: dict[str, Any], legal: Sequence[str], lang: str = "en") -> Table:
+def moves_view(
+    info: GameInfo, obs: dict[str, Any], legal: Sequence[str], names: Sequence[str], lang: str = "en"
+) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(justify="right", style="bold cyan")
     grid.add_column()
     grid.add_column(style="dim")
     for number, action in enumerate(legal, 1):
-        grid.add_row(str(number), words(info.words.action(obs, action, lang)), Text(action))
+        grid.add_row(str(number), words(info.words.action(obs, action, names, lang)), Text(action))
     return grid
 
 

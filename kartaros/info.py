@@ -49,7 +49,7 @@ class TableRow:
 
 
 class DescribeAction(Protocol):
-    def __call__(self, observation: dict[str, Any], action: str, /, lang: str = "en") -> str: ...
+    def __call__(self, observation: dict[str, Any], action: str, names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
 class DescribeEvent(Protocol):
@@ -61,7 +61,7 @@ class DescribeTable(Protocol):
 
 
 class DescribeTurn(Protocol):
-    def __call__(self, observation: dict[str, Any], /, lang: str = "en") -> str: ...
+    def __call__(self, observation: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,13 @@ class OptionWords:
 class Words:
     """A game's words for people, one function per kind of sentence."""
 
-    # (observation, action, lang="en") -> an action of the player to move, in words
+    # (observation, action, names, lang="en") -> an action of the player to move, in words
     action: DescribeAction
     # (event, names, lang="en") -> one observed event as a sentence, names indexed by seat
     event: DescribeEvent
     # (observation, names, lang="en") -> the table as the observing player sees it
     table: DescribeTable
-    # (observation, lang="en") -> what the player to move is doing now, in a few words
+    # (observation, names, lang="en") -> what the player to move is doing now, in a few words
     turn: DescribeTurn
     # (lang) -> the label of the button that calls out a miss, in a game with calls
     call_button: Callable[[str], str] | None = None

@@ -372,9 +372,9 @@ def test_every_action_event_and_table_has_words(seed: int, variant: dict[str, An
             for event in view["events"]:
                 assert INFO.words.event(event, names)
         view = state.observation(state.current_player or 0)
-        assert INFO.words.turn(view)
+        assert INFO.words.turn(view, names)
         for action in state.legal_actions():
-            words = INFO.words.action(view, action)
+            words = INFO.words.action(view, action, names)
             assert words and "None" not in words
 
     state = random_game(seed, variant, every=3, check=check)

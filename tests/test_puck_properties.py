@@ -326,7 +326,7 @@ def test_words_describe_every_event_action_and_table(players: int) -> None:
                 assert describe_event(event, names)
             if state.is_over:
                 break
-            assert describe_turn(obs)
+            assert describe_turn(obs, names)
             legal = state.legal_actions()
-            assert all(describe_action(obs, action) for action in legal)
+            assert all(describe_action(obs, action, names) for action in legal)
             state.apply(chooser.choice(legal))

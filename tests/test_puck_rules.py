@@ -623,15 +623,18 @@ def test_forced_steps_are_single_actions_with_clear_refusals() -> None:
         tied.apply("hold")
 
 
+NAMES = ["Ana", "Bora", "Cica", "Dule"]
+
+
 def test_words_for_actions_and_events() -> None:
     state = puck(EXCHANGE)
     draw_all(state)
     obs = state.observation(0)
-    assert describe_action(obs, "hold") == "hold 9♥ 5♦ 2♣ (Nine high)"
-    assert describe_action(obs, "5D-9H-P1-P3") == (
+    assert describe_action(obs, "hold", NAMES) == "hold 9♥ 5♦ 2♣ (Nine high)"
+    assert describe_action(obs, "5D-9H-P1-P3", NAMES) == (
         "keep 2♣, put 9♥ 5♦ into the pot, take 1 from player 1 and 1 from player 3"
     )
-    assert describe_action(obs, "2C-5D-9H-P2-P2-P2") == "put 9♥ 5♦ 2♣ into the pot, take 3 from player 2"
+    assert describe_action(obs, "2C-5D-9H-P2-P2-P2", NAMES) == "put 9♥ 5♦ 2♣ into the pot, take 3 from player 2"
     play(state, "5D-9H-P1-P3")
     names = ["Ana", "Bora", "Cica", "Dule"]
     mine = state.observation(0)["events"][-1]

@@ -65,10 +65,10 @@ def tell_everything(game: str, players: int, variant: dict[str, Any] | None, see
         assert mover is not None
         if step % EVERY == 0 or "call" in legal:
             obs = state.observation(mover, since=NO_EVENTS)
-            turn = {lang: info.words.turn(obs, lang) for lang in LANGUAGES}
+            turn = {lang: info.words.turn(obs, names, lang) for lang in LANGUAGES}
             check_serbian(turn["sr"], turn["en"], f"{game} turn in phase {obs.get('phase')}")
             for action in legal:
-                said = {lang: info.words.action(obs, action, lang) for lang in LANGUAGES}
+                said = {lang: info.words.action(obs, action, names, lang) for lang in LANGUAGES}
                 check_serbian(said["sr"], said["en"], f"{game} action {action!r}")
             rows = {lang: info.words.table(obs, names, lang) for lang in LANGUAGES}
             assert len(rows["sr"]) == len(rows["en"])

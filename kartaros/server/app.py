@@ -282,7 +282,7 @@ def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, An
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=NO_EVENTS)
-        text = f"{index + 1}. {names[mover]}: {info.words.action(before, action, lang)}"
+        text = f"{index + 1}. {names[mover]}: {info.words.action(before, action, names, lang)}"
         frames.append({"text": text, "action": action})
         told = (mover, before["event_count"])
     if frames:

@@ -155,12 +155,12 @@ class TableService:
         words: dict[str, Any] = {
             "lang": lang,
             "log": [info.words.event(e, names, lang) for e in events[-LOG_SENTENCES:]],
-            "moves": [{"action": a, "text": info.words.action(observation, a, lang)} for a in legal],
+            "moves": [{"action": a, "text": info.words.action(observation, a, names, lang)} for a in legal],
         }
         if seat is not None:
             rows = info.words.table(observation, names, lang)
             words["table"] = [vars(row) | {"cards": _list(row.cards)} for row in rows]
-            words["turn"] = info.words.turn(observation, lang) if legal else ""
+            words["turn"] = info.words.turn(observation, names, lang) if legal else ""
         if info.words.call_button is not None:
             words["call_button"] = info.words.call_button(lang)
         if state.is_over and events and events[-1]["type"] == "end":

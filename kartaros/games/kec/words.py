@@ -47,7 +47,7 @@ def _is_throw(cards: Sequence[str]) -> bool:
     return RANK[card_id(cards[0])] in THROW_RANKS  # K10: 9-9, T-T, J-J throw; the others exchange
 
 
-def describe_action(observation: dict[str, Any], action: str, lang: str = "en") -> str:
+def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]
@@ -176,7 +176,7 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     return rows
 
 
-def describe_turn(observation: dict[str, Any], lang: str = "en") -> str:
+def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]

@@ -31,7 +31,7 @@ _REASONS_SR = {
 }
 
 
-def describe_action(observation: dict[str, Any], action: str, lang: str = "en") -> str:
+def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     sr = lang == "sr"
     if action == "draw":
@@ -271,7 +271,7 @@ def _choice_note(observation: dict[str, Any], lang: str = "en") -> str:
     return f"keeping {_cards(mine['keep'])} = {total}, waiting for the reveal"
 
 
-def describe_turn(observation: dict[str, Any], lang: str = "en") -> str:
+def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     phase = observation["phase"]
     sr = lang == "sr"

@@ -122,7 +122,7 @@ def _action_sr(observation: dict[str, Any], action: str, me: int) -> str:
     return f"{keep}stavi {_cards_words(put, 'sr', 'acc')} na sredinu, uzmi {_sources(taken, None, lang='sr')}"
 
 
-def describe_action(observation: dict[str, Any], action: str, lang: str = "en") -> str:
+def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     me = observation["player"]
     if lang == "sr":
@@ -353,6 +353,6 @@ _TURN_HINTS_SR = {
 }
 
 
-def describe_turn(observation: dict[str, Any], lang: str = "en") -> str:
+def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     return (_TURN_HINTS_SR if lang == "sr" else _TURN_HINTS).get(observation["phase"], "")

@@ -15,7 +15,7 @@ def _card_words(code: str) -> str:
     return pretty(card_id(code))
 
 
-def describe_action(observation: dict[str, Any], action: str, lang: str = "en") -> str:
+def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     me = observation["player"]
     if lang == "sr":
@@ -249,7 +249,7 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     return rows
 
 
-def describe_turn(observation: dict[str, Any], lang: str = "en") -> str:
+def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     phase = observation["phase"]
     me = observation["current_player"]
