@@ -33,9 +33,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Final
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from kartaros.cards import JOKER, RANK, RED_JOKER, SUIT, card_id, pretty
 from kartaros.words.cyrillic import to_cyrillic
 
@@ -118,6 +115,9 @@ class Catalog:
 
     def _serbian(self) -> gettext.NullTranslations:
         if self._translations is None:
+            from babel.messages.mofile import write_mo  # Babel only once Serbian is spoken
+            from babel.messages.pofile import read_po
+
             source = resources.files(self.package) / "sr.po"
             with source.open("rb") as po:
                 catalog = read_po(po, locale="sr")
