@@ -203,10 +203,10 @@ def render(playthrough: Playthrough) -> str:
         _views(out, state, names, seen)
         view = state.observation(mover)
         out("turn:")
-        out.words("  ", ((lang, info.words.turn(view, lang)) for lang in LANGUAGES))
+        out.words("  ", ((lang, info.words.turn(view, names, lang)) for lang in LANGUAGES))
         for action in legal:
             out(f"action {action}:")
-            out.words("  ", ((lang, info.words.action(view, action, lang)) for lang in LANGUAGES))
+            out.words("  ", ((lang, info.words.action(view, action, names, lang)) for lang in LANGUAGES))
         _table(out, info, view, names, mover)
         action = bots[mover].choose(state)
         out(f"chosen: {action}")
