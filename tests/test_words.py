@@ -167,6 +167,27 @@ def test_serbian_sentences_read_naturally() -> None:
     assert describe_hand(["9H", "5D", "2C"], lang="sr") == "daska do devetke"
 
 
+def test_tac_names_players_and_tells_the_end_in_words() -> None:
+    info = kartaros.GAMES["tac"]
+    names = ["Milan", "Ana", "Bora"]
+    view = {
+        "player": 0, "places": [None, None, None], "closed_sizes": [5, 5, 5], "central": ["AS"], "phase": "call",
+        "open_piles": [["3C"], ["6D"], ["9H"]], "current_player": 2, "miss": {"player": 1, "card": "2H"},
+    }
+    assert info.words.action(view, "7H>1", names, "en") == "put 7♥ on Ana's open pile (on 6♦)"
+    assert info.words.action(view, "7H>1", names, "sr") == (
+        "spusti sedmicu herc na odbačenu gomilu igrača Ana (na šesticu karo)"
+    )
+    assert info.words.turn(view, names, "en") == "Ana missed 2♥: call “Tač!” or pass"
+    assert info.words.turn(view, names, "sr") == "propust igrača Ana (dvojka herc): reci „Tač!“ ili pusti"
+    end = {"type": "end", "reason": "out", "returns": [0.0, 1.0, 0.0]}
+    assert tac_event(end, names) == "Ana wins: first to get rid of every card"
+    assert tac_event(end, names, "sr") == "Ana pobeđuje: oslobađa se svih karata pre ostalih"
+    assert tac_event({"type": "end", "reason": "max_moves", "returns": [0.5, 0.0, 0.5]}, names, "sr") == (
+        "Milan i Bora dele pobedu sa najmanje karata: dostignuta je granica broja poteza"
+    )
+
+
 def test_english_is_the_default() -> None:
     event = {"type": "break", "player": 0, "card": "KS", "hold": "choke"}
     assert kec_event(event, ["Milan", "Ana"]) == kec_event(event, ["Milan", "Ana"], "en") == (

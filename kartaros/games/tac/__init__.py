@@ -32,7 +32,7 @@ INFO = GameInfo(
     options=OPTIONS,
     state=TacState,
     words=Words(action=words.describe_action, event=words.describe_event, table=words.describe_table,
-                turn=words.describe_turn, call_button=words.call_button),
+                turn=words.describe_turn, call_button=words.call_button, options=words.describe_options),
     heuristic=heuristic.policy,
     action_space=TacSpace,
     encoder=TacEncoder,

@@ -1,291 +1,287 @@
-"""Tač in words for people: moves, events, the table and the turn, in English and Serbian."""
+"""Tač in words for people: moves, events, the table, the turn, the call's button and the options.
+
+Every sentence is a message of this folder's catalog (``sr.po``; see ``kartaros.words.speech``):
+written here in English, translated there into Serbian in the words of the rules.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from kartaros.cards import RANKS, card_id, pretty
-from kartaros.games.tac.rules import rank_words
-from kartaros.info import TableRow
-from kartaros.words import card_name, cards_count, listed, rank_name, to_move, you
+from kartaros.cards import RANKS
+from kartaros.info import OptionWords, TableRow
+from kartaros.words import N_, Catalog, Speech
+
+SPEECH = Catalog(__package__)
+OPEN_SHOWN = 6  # an open pile's top cards shown on the table
+CENTRAL_SHOWN = 6
+
+# How a game ended, by its end reason: (one winner, several sharing the win).
+ENDS = {
+    "out": (
+        N_("{who} wins: first to get rid of every card"),
+        N_("{who} share the win: they got rid of their last cards with the same move"),
+    ),
+    "ranking": (
+        N_("{who} wins the ranking: first to get rid of every card"),
+        N_("{who} share first place in the ranking: they got rid of their last cards with the same move"),
+    ),
+    "max_moves": (
+        N_("{who} wins with the fewest cards: the limit of moves was reached"),
+        N_("{who} share the win with the fewest cards: the limit of moves was reached"),
+    ),
+}
+WINS = (N_("{who} wins"), N_("{who} share the win"))  # an end without a reason of its own
 
 
-def _card_words(code: str) -> str:
-    return pretty(card_id(code))
+def _others(observation: dict[str, Any], player: int) -> int:
+    """How many players besides ``player`` are still playing (they may call, and they give)."""
+    return sum(1 for p, place in enumerate(observation["places"]) if place is None and p != player)
 
 
 def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
+    say = SPEECH.speech(lang)
     me = observation["player"]
-    if lang == "sr":
-        return _action_sr(observation, action, me)
     if action == "call":
-        miss = observation["miss"] or {}
-        return f"call “Tač!” on player {miss.get('player', '?')}'s miss: he gets a card from each of you"
+        offender = (observation["miss"] or {})["player"]
+        if _others(observation, offender) == 1:
+            return say("call “Tač!” on {who}'s miss: he gets a card from you", who=names[offender])
+        return say("call “Tač!” on {who}'s miss: he gets a card from each of you", who=names[offender])
     if action == "pass":
-        return "let the miss go"
-    if action in ("turn", "turn?"):
+        return say("let the miss go")
+    others = _others(observation, me)
+    if action == "turn":
         if observation["closed_sizes"][me] == 0:
-            words = "turn your open pile over (T8) and turn its first card"
-        else:
-            words = "turn your next closed card"
-        if action == "turn?":
-            top = observation["open_piles"][me][-1]
-            words += f", leaving {_card_words(top)} unplaced (a miss: others may call “Tač!”)"
-        return words
+            return say("turn your open pile over and turn its first card")
+        return say("turn your next closed card")
+    if action == "turn?":
+        top = say.card(observation["open_piles"][me][-1])
+        if observation["closed_sizes"][me] == 0:
+            return say.plural(
+                "turn your open pile over and turn its first card, leaving {card} unplaced "
+                "(a miss: the other player may call “Tač!”)",
+                "turn your open pile over and turn its first card, leaving {card} unplaced "
+                "(a miss: others may call “Tač!”)",
+                others, card=top,
+            )
+        return say.plural(
+            "turn your next closed card, leaving {card} unplaced (a miss: the other player may call “Tač!”)",
+            "turn your next closed card, leaving {card} unplaced (a miss: others may call “Tač!”)",
+            others, card=top,
+        )
     code, _, place = action.rstrip("?").partition(">")
-    card = _card_words(code)
+    card = say.card(code)
     if place == "C":
         central = observation["central"]
-        return f"put {card} on the central pile" + (f" (on {_card_words(central[-1])})" if central else "")
+        if central:
+            return say("put {card} on the central pile (on {top})", card=card, top=say.card(central[-1]))
+        return say("put {card} on the central pile", card=card)
     seat = int(place)
     if seat == me:
         if action.endswith("?"):
-            return f"put {card} on your open pile although it fits (a miss: others may call “Tač!”)"
-        return f"put {card} on your open pile: it fits nowhere (your turn ends)"
-    top = observation["open_piles"][seat][-1]
-    return f"put {card} on player {seat}'s open pile (on {_card_words(top)})"
-
-
-_TAC_SR = "„Tač!“"
-_REASONS_SR = {"out": "prvi bez karata", "ranking": "poredak", "max_moves": "granica broja poteza"}
-
-
-def _action_sr(observation: dict[str, Any], action: str, me: int) -> str:
-    """:func:`describe_action` in Serbian."""
-    if action == "call":
-        miss = observation["miss"] or {}
-        return f"reci {_TAC_SR} za propust igrača {miss.get('player', '?')}: dobija po jednu kartu od svakog od vas"
-    if action == "pass":
-        return "pusti propust da prođe"
-    if action in ("turn", "turn?"):
-        if observation["closed_sizes"][me] == 0:
-            words = "okreni svoju odbačenu gomilu (T8) i otvori njenu prvu kartu"
-        else:
-            words = "otvori sledeću kartu sa zatvorene gomile"
-        if action == "turn?":
-            top = card_name(observation["open_piles"][me][-1], "sr")
-            words += f", iako {top} može da se spusti (propust: ostali mogu reći {_TAC_SR})"
-        return words
-    code, _, place = action.rstrip("?").partition(">")
-    card = card_name(code, "sr", "acc")
-    if place == "C":
-        central = observation["central"]
-        on = f" (na {card_name(central[-1], 'sr', 'acc')})" if central else ""
-        return f"spusti {card} na centralnu gomilu{on}"
-    seat = int(place)
-    if seat == me:
-        if action.endswith("?"):
-            return f"spusti {card} na svoju odbačenu gomilu iako može drugde (propust: ostali mogu reći {_TAC_SR})"
-        return f"spusti {card} na svoju odbačenu gomilu: nigde drugde ne može (potez se završava)"
-    top = card_name(observation["open_piles"][seat][-1], "sr", "acc")
-    return f"spusti {card} na odbačenu gomilu igrača {seat} (na {top})"
-
-
-def _event_sr(event: dict[str, Any], names: Sequence[str], who: str) -> str:
-    """:func:`describe_event` in Serbian."""
-    kind = event["type"]
-    if kind == "deal":
-        text = f"Karte su podeljene: po {event['each']} u svaku zatvorenu gomilu"
-        if event["central"]:
-            text += f"; {card_name(event['central'], 'sr')} počinje centralnu gomilu"
-        if event["aside"]:
-            text += f"; {cards_count(event['aside'], 'sr')} po strani, licem nadole"
-        return text
-    if kind == "turn":
-        return f"{who} otvara {card_name(event['card'], 'sr', 'acc')}"
-    if kind == "turnover":
-        return f"{who} okreće svoju odbačenu gomilu u novu zatvorenu ({cards_count(event['count'], 'sr')})"
-    if kind == "place":
-        card = card_name(event["card"], "sr", "acc")
-        if event["to"] == "central":
-            return f"{who} spušta {card} na centralnu gomilu"
-        if event["to"] == event["player"]:
-            return f"{who} spušta {card} na svoju odbačenu gomilu"
-        return f"{who} spušta {card} na odbačenu gomilu igrača {names[event['to']]}"
-    if kind == "miss":
-        what = "otvara sledeću kartu" if event["kind"] == "turn" else "spušta kartu na svoju odbačenu gomilu"
-        return f"Propust: {card_name(event['card'], 'sr')} može da se spusti, a {who} {what}"
-    if kind == "call":
-        return f"{who} kaže {_TAC_SR} igraču {names[event['offender']]}"
-    if kind == "pass":
-        return f"{who} pušta propust igrača {names[event['offender']]}"
-    if kind == "give":
-        to = names[event["to"]]
-        if event["count"] == 0:
-            return f"{who} nema zatvorenu kartu za igrača {to}"
-        seen = f" ({card_name(event['card'], 'sr')})" if event["card"] else ""
-        return f"{who} daje igraču {to} kartu sa dna svoje zatvorene gomile{seen}"
-    if kind == "out":
-        return f"{who} više nema karata ({event['place']}. mesto)"
-    returns = event["returns"]
-    best = max(returns)
-    winners = [names[p] for p, r in enumerate(returns) if r == best]
-    verb = "pobeđuje" if len(winners) == 1 else "dele pobedu"
-    return f"{listed(winners, 'sr')} {verb} ({_REASONS_SR.get(event['reason'], event['reason'])})"
+            return say.plural(
+                "put {card} on your open pile although it fits (a miss: the other player may call “Tač!”)",
+                "put {card} on your open pile although it fits (a miss: others may call “Tač!”)",
+                others, card=card,
+            )
+        return say("put {card} on your open pile: it fits nowhere (your turn ends)", card=card)
+    top = say.card(observation["open_piles"][seat][-1])
+    return say("put {card} on {who}'s open pile (on {top})", card=card, who=names[seat], top=top)
 
 
 def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan puts 7♥ on the central pile" ("Milan spušta
     sedmicu herc na centralnu gomilu")."""
+    say = SPEECH.speech(lang)
     kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    if lang == "sr":
-        return _event_sr(event, names, who)
     if kind == "deal":
-        text = f"The cards are dealt: {event['each']} to each closed pile"
-        if event["central"]:
-            text += f"; {_card_words(event['central'])} starts the central pile"
-        if event["aside"]:
-            text += f"; {event['aside']} set aside face down"
-        return text
+        return _deal(say, event)
     if kind == "turn":
-        return f"{who} turns {_card_words(event['card'])}"
+        return say("{who} turns {card}", who=who, card=say.card(event["card"]))
     if kind == "turnover":
-        count = event["count"]
-        return f"{who} turns their open pile over as the new closed pile ({count} card{'s' * (count != 1)})"
+        return say("{who} turns their open pile over as the new closed pile ({count})", who=who,
+                   count=say.count(event["count"]))
     if kind == "place":
-        card = _card_words(event["card"])
+        card = say.card(event["card"])
         if event["to"] == "central":
-            return f"{who} puts {card} on the central pile"
+            return say("{who} puts {card} on the central pile", who=who, card=card)
         if event["to"] == event["player"]:
-            return f"{who} puts {card} on their own open pile"
-        return f"{who} puts {card} on {names[event['to']]}'s open pile"
+            return say("{who} puts {card} on their own open pile", who=who, card=card)
+        return say("{who} puts {card} on {other}'s open pile", who=who, card=card, other=names[event["to"]])
     if kind == "miss":
-        what = "turned a card instead" if event["kind"] == "turn" else "kept it"
-        return f"{who} missed: {_card_words(event['card'])} could have been placed, but {who} {what}"
+        card = say.card(event["card"])
+        if event["kind"] == "turn":
+            return say("{who} missed: {card} could have been placed, but {who} turned a card instead", who=who,
+                       card=card)
+        return say("{who} missed: {card} could have been placed, but {who} kept it", who=who, card=card)
     if kind == "call":
-        return f"{who} calls “Tač!” on {names[event['offender']]}"
+        return say("{who} calls “Tač!” on {other}", who=who, other=names[event["offender"]])
     if kind == "pass":
-        return f"{who} lets {names[event['offender']]}'s miss go"
+        return say("{who} lets {other}'s miss go", who=who, other=names[event["offender"]])
     if kind == "give":
         to = names[event["to"]]
         if event["count"] == 0:
-            return f"{who} has no closed card to give {to}"
-        seen = f" ({_card_words(event['card'])})" if event["card"] else ""
-        return f"{who} gives {to} the bottom card of their closed pile{seen}"
+            return say("{who} has no closed card to give {other}", who=who, other=to)
+        if event["card"]:
+            return say("{who} gives {other} the bottom card of their closed pile ({card})", who=who, other=to,
+                       card=say.card(event["card"]))
+        return say("{who} gives {other} the bottom card of their closed pile", who=who, other=to)
     if kind == "out":
-        return f"{who} has no cards left (place {event['place']})"
+        return say("{who} has no cards left (place {place})", who=who, place=event["place"])
+    return describe_end(event, names, lang)
+
+
+def _deal(say: Speech, event: dict[str, Any]) -> str:
+    """The deal (T3): the cards of each closed pile, the Ace laid out with 3 players, the cards
+    set aside with two decks."""
+    each, aside = event["each"], event["aside"]
+    if event["central"]:
+        card = say.card(event["central"])
+        if aside:
+            return say.plural(
+                "The cards are dealt: {each} to each closed pile; {card} starts the central pile; "
+                "{n} set aside face down",
+                "The cards are dealt: {each} to each closed pile; {card} starts the central pile; "
+                "{n} set aside face down",
+                aside, each=each, card=card,
+            )
+        return say("The cards are dealt: {each} to each closed pile; {card} starts the central pile", each=each,
+                   card=card)
+    if aside:
+        return say.plural(
+            "The cards are dealt: {each} to each closed pile; {n} set aside face down",
+            "The cards are dealt: {each} to each closed pile; {n} set aside face down",
+            aside, each=each,
+        )
+    return say("The cards are dealt: {each} to each closed pile", each=each)
+
+
+def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+    """Who won and why, from the game's end event (T10, T13)."""
+    say = SPEECH.speech(lang)
     returns = event["returns"]
     best = max(returns)
-    winners = [names[p] for p, r in enumerate(returns) if r == best]
-    return f"{' and '.join(winners)} {'wins' if len(winners) == 1 else 'share the win'} ({event['reason']})"
-
-
-OPEN_SHOWN = 6
-CENTRAL_SHOWN = 6
+    winners = [p for p, r in enumerate(returns) if r == best]
+    one, several = ENDS.get(event["reason"], WINS)
+    return say(one if len(winners) == 1 else several, who=say.names(names, winners))
 
 
 def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: the others from his left, the middle, himself."""
+    say = SPEECH.speech(lang)
     me = observation["player"]
     n = observation["num_players"]
     mover = observation["current_player"]
     turn = observation["turn"]
-    sr = lang == "sr"
 
     def seat(p: int) -> list[TableRow]:
-        label = you(names[p], lang) if p == me else names[p]
+        label = say.you(names[p]) if p == me else names[p]
         mark = ""
         if mover == p:
-            mark = "   " + to_move(lang)
+            mark = "   " + say.to_move()
         elif turn == p and mover is not None:
-            mark = "   (na redu)" if sr else "   (their turn)"
-        if observation["places"][p]:
-            out = f"{observation['places'][p]}. mesto" if sr else f"out: place {observation['places'][p]}"
-            return [TableRow(label, None, out + mark, mover=mover == p)]
+            mark = "   " + say("(their turn)")
+        place = observation["places"][p]
+        if place:
+            return [TableRow(label, None, say("out: place {place}", place=place) + mark, mover=mover == p)]
         pile = observation["open_piles"][p]
         closed = observation["closed_sizes"][p]
         known = sum(1 for c in observation["closed"][p] if c is not None)
-        if sr:
-            seen = "" if not known else " (sve poznate)" if known == closed else f" (poznato: {known})"
-            note = f"zatvorena {closed}{seen}, odbačena {len(pile)}{mark}"
+        if not known:
+            note = say("closed {closed}, open {open}", closed=closed, open=len(pile))
+        elif known == closed:
+            note = say("closed {closed} (all known), open {open}", closed=closed, open=len(pile))
         else:
-            seen = "" if not known else " (all known)" if known == closed else f" ({known} known)"
-            note = f"closed {closed}{seen}, open {len(pile)}{mark}"
+            note = say("closed {closed} ({known} known), open {open}", closed=closed, known=known, open=len(pile))
         return [
-            TableRow(label, None, note, mover=mover == p),
-            TableRow("  odbačena gomila" if sr else "  open pile", pile[-OPEN_SHOWN:], more=len(pile) > OPEN_SHOWN),
+            TableRow(label, None, note + mark, mover=mover == p),
+            TableRow("  " + say("open pile"), pile[-OPEN_SHOWN:], more=len(pile) > OPEN_SHOWN),
         ]
 
     central = observation["central"]
-    if sr:
-        wants = rank_name(RANKS.index(observation["central_wants"]), lang, "acc")
-        closed_until = "; do tada se ne spušta na tuđe odbačene gomile (T5)"
-        note = f"prima {wants}" + ("" if observation["opened"] else closed_until)
+    wants = say.rank(RANKS.index(observation["central_wants"]))
+    if observation["opened"]:
+        note = say("takes {rank:a}", rank=wants)
     else:
-        wants = rank_words(observation["central_wants"])
-        note = f"takes {wants}" if observation["opened"] else f"takes {wants}; open piles are closed until then (T5)"
+        note = say("takes {rank:a}; open piles are closed until then", rank=wants)
     rows = [row for k in range(1, n) for row in seat((me + k) % n)]
     rows += [
         TableRow(""),
-        TableRow(
-            f"{'Centralna' if sr else 'Central'} ({len(central)})",
-            central[-CENTRAL_SHOWN:],
-            note,
-            more=len(central) > CENTRAL_SHOWN,
-        ),
+        TableRow(say("Central ({n})", n=len(central)), central[-CENTRAL_SHOWN:], note,
+                 more=len(central) > CENTRAL_SHOWN),
     ]
     if observation["turned"]:
-        if sr:
-            rows.append(TableRow("Otvorena", [observation["turned"]], f"sa zatvorene gomile igrača {names[turn]}",
-                                 alert=True))
-        else:
-            rows.append(TableRow("Turned", [observation["turned"]], f"{names[turn]} turned it", alert=True))
+        rows.append(TableRow(say("Turned"), [observation["turned"]], say("{who} turned it", who=names[turn]),
+                             alert=True))
     miss = observation["miss"]
     if miss and mover is not None:
-        if sr:
-            note = f"propust igrača {names[miss['player']]}; {names[mover]} može da kaže {_TAC_SR}"
-        else:
-            note = f"{names[miss['player']]} could have placed it; {names[mover]} may call"
-        rows.append(TableRow("Propust!" if sr else "Miss!", [miss["card"]], note, alert=True))
+        note = say("{who} could have placed it; {other} may call", who=names[miss["player"]], other=names[mover])
+        rows.append(TableRow(say("Miss!"), [miss["card"]], note, alert=True))
     if observation["aside"]:
-        if sr:
-            rows.append(TableRow("Po strani", None, f"{cards_count(observation['aside'], lang)}, licem nadole"))
-        else:
-            rows.append(TableRow("Set aside", None, f"{observation['aside']} cards, face down"))
+        rows.append(TableRow(say("Set aside"), None, say("{count}, face down", count=say.count(observation["aside"]))))
     rows += [TableRow(""), *seat(me)]
     return rows
 
 
 def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
+    say = SPEECH.speech(lang)
     phase = observation["phase"]
     me = observation["current_player"]
-    if lang == "sr":
-        return _turn_sr(observation, phase, me)
     if phase == "open":
-        return f"the top of your open pile, {_card_words(observation['open_piles'][me][-1])}, fits: place it (T6)"
+        top = say.card(observation["open_piles"][me][-1])
+        return say("the top of your open pile, {card}, fits: place it", card=top)
     if phase == "turn":
         if me is not None and observation["closed_sizes"][me] == 0:
-            return "your closed pile is empty: turn your open pile over (T8)"
-        return "turn your next closed card (T7)"
+            return say("your closed pile is empty: turn your open pile over")
+        return say("turn your next closed card")
     if phase == "turned":
-        return f"place the {_card_words(observation['turned'])} you turned (T7)"
+        return say("place the {card} you turned", card=say.card(observation["turned"]))
     if phase == "call":
         miss = observation["miss"]
-        return f"player {miss['player']} missed {_card_words(miss['card'])}: call “Tač!” or pass (T11)"
-    return ""
-
-
-def _turn_sr(observation: dict[str, Any], phase: str, me: int | None) -> str:
-    """:func:`describe_turn` in Serbian."""
-    if phase == "open" and me is not None:
-        top = card_name(observation["open_piles"][me][-1], "sr")
-        return f"vrh tvoje odbačene gomile, {top}, može da se spusti: spusti kartu (T6)"
-    if phase == "turn":
-        if me is not None and observation["closed_sizes"][me] == 0:
-            return "zatvorena gomila je prazna: okreni svoju odbačenu gomilu (T8)"
-        return "otvori sledeću kartu sa zatvorene gomile (T7)"
-    if phase == "turned":
-        return f"spusti otvorenu kartu: {card_name(observation['turned'], 'sr')} (T7)"
-    if phase == "call":
-        miss = observation["miss"]
-        return f"propust igrača {miss['player']} ({card_name(miss['card'], 'sr')}): reci {_TAC_SR} ili pusti (T11)"
+        return say("{who} missed {card}: call “Tač!” or pass", who=names[miss["player"]], card=say.card(miss["card"]))
     return ""
 
 
 def call_button(lang: str = "en") -> str:
-    """The label of the call's own button: the word called out (T11), the same in both languages."""
-    return "Tač!"
+    """The label of the call's own button: the word called out (T11), the same in every language."""
+    say = SPEECH.speech(lang)
+    return say("Tač!")
+
+
+def describe_options(lang: str = "en") -> list[OptionWords]:
+    """The rule options for people (T4, T9, T10, T12, T13), in the order of the rules' options."""
+    say = SPEECH.speech(lang)
+    return [
+        OptionWords(
+            "wrap_open_piles", say("Ace after King on open piles"),
+            say("Whether an open pile topped by a King takes an Ace, as the central pile does."),
+            {True: say("a King takes an Ace"), False: say("a King takes nothing")},
+        ),
+        OptionWords(
+            "central_first", say("The central pile first"),
+            say("Whether a card that fits the central pile must go there, or the player chooses among the piles "
+                "it fits."),
+            {False: say("the player chooses"), True: say("it must go onto the central pile")},
+        ),
+        OptionWords(
+            "finish", say("End of the game"),
+            say("Whether the game ends when the first player gets rid of every card, or play goes on until only "
+                "one player has cards left and everyone is ranked."),
+            {"first-out": say("the first player out of cards wins"),
+             "ranking": say("play on and rank every player")},
+        ),
+        OptionWords(
+            "calls", say("Misses and “Tač!”"),
+            say("Whether only correct moves can be played, or a player may miss a card that fits and the others "
+                "may call “Tač!” on it."),
+            {"enforced": say("only correct moves"), "open": say("misses can be made and called out")},
+        ),
+        OptionWords(
+            "max_moves", say("Move limit"),
+            say("After this many moves the game ends and the player with the fewest cards wins."), {},
+        ),
+    ]
