@@ -22,7 +22,7 @@ INFO = GameInfo(
     options=OPTIONS,
     state=NesalomljivState,
     words=Words(action=words.describe_action, event=words.describe_event, table=words.describe_table,
-                turn=words.describe_turn),
+                turn=words.describe_turn, options=words.describe_options),
     heuristic=heuristic.policy,
     action_space=NesalomljivSpace,
     encoder=NesalomljivEncoder,

@@ -1,4 +1,4 @@
-"""Nesalomljiv in words for people: moves, events, the table and the turn.
+"""Nesalomljiv in words for people: moves, events, the table, the turn and the options.
 
 Every sentence is a message of this folder's catalog (``sr.po``; see ``kartaros.words.speech``):
 written here in English, translated there into Serbian in the words of the rules.
@@ -11,7 +11,7 @@ from typing import Any
 
 from kartaros.cards import card_id
 from kartaros.games.nesalomljiv.rules import ROLE_NAMES, TARGET_VALUE, WEAPON_VALUE
-from kartaros.info import TableRow
+from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -260,3 +260,27 @@ def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str =
         return say("you were knocked out: draw a card into your match hand")
     return ""
 
+
+def describe_options(lang: str = "en") -> list[OptionWords]:
+    """The rule options for people (N7, N10, N15)."""
+    say = SPEECH.speech(lang)
+    return [
+        OptionWords(
+            "match_hand", say("Match hand"),
+            say("Whether a player looks at his match hand and chooses the Attacker he places, or the match hand is "
+                "a face-down stack placed from the top."),
+            {
+                "open-to-owner": say("open to its owner, who chooses what to place"),
+                "blind": say("blind: a face-down stack, placed from the top"),
+            },
+        ),
+        OptionWords(
+            "weapons_first", say("When new weapons are dealt"),
+            say("After every duel each player is dealt 3 new weapons; dealt before the next Attacker is placed, "
+                "they let its placer know his weapons."),
+            {False: say("after the next Attacker is placed"), True: say("before the next Attacker is placed")},
+        ),
+        OptionWords(
+            "max_duels", say("Duel limit"), say("After this many duels (Chooser duels count) the game is drawn."), {},
+        ),
+    ]
