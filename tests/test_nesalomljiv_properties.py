@@ -382,6 +382,35 @@ def test_every_action_event_and_table_has_words(seed: int, variant: dict[str, An
         assert INFO.words.event(event, names)
 
 
+@pytest.mark.parametrize(
+    ("reason", "returns", "en", "sr"),
+    [
+        ("last_card", [0.0, 1.0], "Bora wins by placing the last match-hand card",
+         "Bora pobeđuje: oslobađa se poslednje karte iz svoje meč-ruke"),
+        ("exhausted", [1.0, 0.0], "Ana wins: the cards ran out, and Bora holds more match-hand cards",
+         "Ana pobeđuje: karte su iscrpljene, a Bora ima više karata u meč-ruci"),
+        ("exhausted", [0.5, 0.5], "The game is drawn: the cards ran out, and both match hands hold the same number of "
+         "cards", "Igra je nerešena: karte su iscrpljene, a obe meč-ruke imaju isti broj karata"),
+        ("max_duels", [0.5, 0.5], "The game is drawn: the limit of duels was reached",
+         "Igra je nerešena: dostignuta je granica broja duela"),
+    ],
+)
+def test_the_end_says_in_words_who_won_and_why(reason: str, returns: list[float], en: str, sr: str) -> None:
+    event = {"type": "end", "reason": reason, "returns": returns}
+    assert INFO.words.event(event, ["Ana", "Bora"]) == en
+    assert INFO.words.event(event, ["Ana", "Bora"], "sr") == sr
+
+
+def test_every_option_has_words_in_the_order_of_the_options() -> None:
+    assert INFO.words.options is not None
+    for lang in ("en", "sr"):
+        said = INFO.words.options(lang)
+        assert [o.name for o in said] == [o.name for o in INFO.options]
+        for words, option in zip(said, INFO.options, strict=True):
+            assert words.label and words.explanation and "(N" not in words.explanation
+            assert list(words.choices) == list(option.choices or ())
+
+
 def test_determinize_does_not_depend_on_where_a_hidden_card_came_from() -> None:
     """Player 1 places 8S: in one deal it came with his match hand, in the other it was his
     knockout draw (his 5H the other way round). Player 0 cannot tell the two apart, so both
