@@ -89,6 +89,8 @@ class Words:
     turn: DescribeTurn
     # (lang) -> the label of the button that calls out a miss, in a game with calls
     call_button: Callable[[str], str] | None = None
+    # (lang="en") -> the game in one sentence (``GameInfo.summary`` is the English)
+    summary: Callable[[str], str] | None = None
     # (lang="en") -> the rule options for people, in the order of ``GameInfo.options``
     options: Callable[[str], list[OptionWords]] | None = None
 

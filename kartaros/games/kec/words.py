@@ -15,6 +15,7 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
+SUMMARY = N_("Catch wrestling with cards for 2: holds and throws; win with a hold the opponent cannot break.")  # the game in one sentence
 DISCARD_SHOWN = 5  # the discard pile's top cards shown on the table
 OUT_SHOWN = 8
 
@@ -202,3 +203,8 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
             "max_actions", say("Move limit"), say("After this many moves the game is drawn."), {},
         ),
     ]
+
+
+def describe_summary(lang: str = "en") -> str:
+    """The game in one sentence, for people choosing what to play."""
+    return SPEECH.speech(lang)(SUMMARY)

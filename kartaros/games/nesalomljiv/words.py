@@ -15,6 +15,7 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
+SUMMARY = N_("Duels for 2: keep the two weapons closest to the card in the middle; empty your match hand first.")  # the game in one sentence
 DISCARD_SHOWN = 6
 
 # The card in the middle, by the names the rules give it (a noun with its cases in Serbian).
@@ -284,3 +285,8 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
             "max_duels", say("Duel limit"), say("After this many duels (Chooser duels count) the game is drawn."), {},
         ),
     ]
+
+
+def describe_summary(lang: str = "en") -> str:
+    """The game in one sentence, for people choosing what to play."""
+    return SPEECH.speech(lang)(SUMMARY)

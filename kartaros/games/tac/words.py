@@ -14,6 +14,7 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech
 
 SPEECH = Catalog(__package__)
+SUMMARY = N_("A race for 2–8 to shed every card onto ascending piles; miss a placement and anyone may call “Tač!”.")  # the game in one sentence
 OPEN_SHOWN = 6  # an open pile's top cards shown on the table
 CENTRAL_SHOWN = 6
 
@@ -285,3 +286,8 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
             say("After this many moves the game ends and the player with the fewest cards wins."), {},
         ),
     ]
+
+
+def describe_summary(lang: str = "en") -> str:
+    """The game in one sentence, for people choosing what to play."""
+    return SPEECH.speech(lang)(SUMMARY)
