@@ -15,7 +15,10 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
-SUMMARY = N_("Catch wrestling with cards for 2: holds and throws; win with a hold the opponent cannot break.")  # the game in one sentence
+# The game in one sentence.
+SUMMARY = N_(
+    "Catch wrestling with cards for 2: holds and throws; win with a hold the opponent cannot break."
+)
 DISCARD_SHOWN = 5  # the discard pile's top cards shown on the table
 OUT_SHOWN = 8
 

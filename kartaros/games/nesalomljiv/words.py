@@ -15,7 +15,10 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
-SUMMARY = N_("Duels for 2: keep the two weapons closest to the card in the middle; empty your match hand first.")  # the game in one sentence
+# The game in one sentence.
+SUMMARY = N_(
+    "Duels for 2: keep the two weapons closest to the card in the middle; empty your match hand first."
+)
 DISCARD_SHOWN = 6
 
 # The card in the middle, by the names the rules give it (a noun with its cases in Serbian).

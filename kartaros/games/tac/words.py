@@ -14,7 +14,10 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech
 
 SPEECH = Catalog(__package__)
-SUMMARY = N_("A race for 2–8 to shed every card onto ascending piles; miss a placement and anyone may call “Tač!”.")  # the game in one sentence
+# The game in one sentence.
+SUMMARY = N_(
+    "A race for 2–8 to shed every card onto ascending piles; miss a placement and anyone may call “Tač!”."
+)
 OPEN_SHOWN = 6  # an open pile's top cards shown on the table
 CENTRAL_SHOWN = 6
 
