@@ -632,9 +632,9 @@ def test_words_for_actions_and_events() -> None:
     obs = state.observation(0)
     assert describe_action(obs, "hold", NAMES) == "hold 9♥ 5♦ 2♣ (Nine high)"
     assert describe_action(obs, "5D-9H-P1-P3", NAMES) == (
-        "keep 2♣, put 9♥ 5♦ into the pot, take 1 from player 1 and 1 from player 3"
+        "keep 2♣, put 9♥ 5♦ into the pot, take 1 from Bora and 1 from Dule"
     )
-    assert describe_action(obs, "2C-5D-9H-P2-P2-P2", NAMES) == "put 9♥ 5♦ 2♣ into the pot, take 3 from player 2"
+    assert describe_action(obs, "2C-5D-9H-P2-P2-P2", NAMES) == "put 9♥ 5♦ 2♣ into the pot, take 3 from Cica"
     play(state, "5D-9H-P1-P3")
     names = ["Ana", "Bora", "Cica", "Dule"]
     mine = state.observation(0)["events"][-1]

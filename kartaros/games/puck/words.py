@@ -1,14 +1,20 @@
-"""Puck in words for people: moves, events, the table and the turn, in English and Serbian."""
+"""Puck in words for people: moves, events, the table, the turn and the options.
+
+Every sentence is a message of this folder's catalog (``sr.po``; see ``kartaros.words.speech``):
+written here in English, translated there into Serbian in the words of the rules.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from kartaros.cards import card_id, pretty
+from kartaros.cards import card_id
 from kartaros.games.puck.rules import (
+    CATEGORY_NAMES,
     FLUSH,
     HAND_SIZE,
+    HIGH_CARD,
     PAIR,
     STRAIGHT,
     STRAIGHT_FLUSH,
@@ -18,44 +24,79 @@ from kartaros.games.puck.rules import (
     hand_value,
 )
 from kartaros.info import TableRow
-from kartaros.words import card_name, card_names, cards_count, listed, rank_name, to_move, you
+from kartaros.words import N_, Catalog, Speech, Word, mark
 
-_RANK_WORDS = {
-    2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-    9: "Nine", 10: "Ten", 11: "Jack", 12: "Queen", 13: "King", 14: "Ace",
+SPEECH = Catalog(__package__)
+
+# P9: a hand in words, by its category: ``{rank}`` is its top card's rank, ``{ranks}`` the same
+# rank counted (a pair, trips), in the words of the Serbian rules.
+HANDS = {
+    HIGH_CARD: N_("{rank} high"),
+    PAIR: N_("pair of {ranks}"),
+    STRAIGHT: N_("straight to the {rank}"),
+    FLUSH: N_("flush, {rank} high"),
+    TRIPS: N_("three {ranks}"),
+    STRAIGHT_FLUSH: N_("straight flush to the {rank}"),
+}
+assert len(HANDS) == len(CATEGORY_NAMES)
+# The ranks counted, by rank (0 Ace … 12 King): "pair of Kings", "three Sixes".
+RANKS = (
+    mark("ranks", "Aces"), mark("ranks", "Twos"), mark("ranks", "Threes"), mark("ranks", "Fours"),
+    mark("ranks", "Fives"), mark("ranks", "Sixes"), mark("ranks", "Sevens"), mark("ranks", "Eights"),
+    mark("ranks", "Nines"), mark("ranks", "Tens"), mark("ranks", "Jacks"), mark("ranks", "Queens"),
+    mark("ranks", "Kings"),
+)
+# P8, P10: how a trick was won (the event's "how") and whether the surplus went with it (P4).
+COLLECTS = {
+    ("hand", False): N_("{who} wins the trick and puts its {count} at the bottom of his pile"),
+    ("hand", True): N_(
+        "{who} wins the trick and puts its {count}, the face-down surplus card among them, at the bottom of his pile"
+    ),
+    ("tiebreak", False): N_("{who} wins the trick on the tie-break and puts its {count} at the bottom of his pile"),
+    ("tiebreak", True): N_(
+        "{who} wins the trick on the tie-break and puts its {count}, the face-down surplus card among them, "
+        "at the bottom of his pile"
+    ),
+    ("tie", False): N_("{who} wins the trick on the tie and puts its {count} at the bottom of his pile"),
+    ("tie", True): N_(
+        "{who} wins the trick on the tie and puts its {count}, the face-down surplus card among them, "
+        "at the bottom of his pile"
+    ),
+}
+# P10: a tie won without turning (the others' piles are empty) or by the play order.
+HOW = {"hand": "hand", "tiebreak": "tiebreak", "alone": "tie", "order": "tie"}
+# P11, P12: why the game ended, for one winner and for several sharing the win.
+ENDS = {
+    "out_of_cards": N_("{who} wins: a player ran out of cards, and the most cards win"),
+    "last_standing": N_("{who} wins: the last player with cards"),
+    "max_rounds": N_("{who} wins: the round limit was reached, and the most cards win"),
+}
+SHARED_ENDS = {
+    "out_of_cards": N_("{who} share the win: a player ran out of cards, and the most cards win"),
+    "max_rounds": N_("{who} share the win: the round limit was reached, and the most cards win"),
+}
+CUT_JOINT = N_("{earlier}, {later}")  # one player's cut card after another's
+TURNS = {
+    "draw": N_("take the top cards of your pile"),
+    "exchange": N_("hold, or put cards into the pot and take as many from the tops of other piles"),
+    "tiebreak": N_("you are tied for the best hand: turn the next card of your pile"),
 }
 
 
-# The hands in the words of the Serbian rules, by category (HIGH_CARD … STRAIGHT_FLUSH).
-_HANDS_SR = ("daska do {gen}", "par {pl}", "kenta do {gen}", "boja do {gen}", "triling {pl}", "kenta u boji do {gen}")
-
-
-def _plural(strength: int) -> str:
-    word = _RANK_WORDS[strength]
-    return word + ("es" if word == "Six" else "s")
+def _strength_rank(strength: int) -> int:
+    """A strength (2 … 14, the Ace high) as a rank (0 Ace … 12 King)."""
+    return 0 if strength == 14 else strength - 1
 
 
 def describe_hand(cards: Sequence[str], ace_low_straight: bool = True, lang: str = "en") -> str:
     """A hand in words, e.g. ``"pair of Kings"``, ``"straight to the Queen"``, ``"Ace high"``
     (``"par kraljeva"``, ``"kenta do dame"``, ``"daska do keca"``: the Serbian rules' names)."""
+    say = SPEECH.speech(lang)
     if not cards:
-        return "bez karata" if lang == "sr" else "no cards"
+        return say("no cards")
     value = hand_value([card_id(c) for c in cards], ace_low_straight)
-    category, top = value >> 12, (value >> 8) & 15
-    if lang == "sr":
-        rank = 0 if top == 14 else top - 1  # a strength (2 … 14, Ace high) as a rank (0 Ace … 12 King)
-        return _HANDS_SR[category].format(gen=rank_name(rank, lang, "gen"), pl=rank_name(rank, lang, "pl"))
-    if category == STRAIGHT_FLUSH:
-        return f"straight flush to the {_RANK_WORDS[top]}"
-    if category == TRIPS:
-        return f"three {_plural(top)}"
-    if category == FLUSH:
-        return f"flush, {_RANK_WORDS[top]} high"
-    if category == STRAIGHT:
-        return f"straight to the {_RANK_WORDS[top]}"
-    if category == PAIR:
-        return f"pair of {_plural(top)}"
-    return f"{_RANK_WORDS[top]} high"
+    category, top = value >> 12, _strength_rank((value >> 8) & 15)
+    return say(HANDS[category], rank=say.rank(top), ranks=say.noun(*RANKS[top]))
 
 
 def _shown_words(cards: Sequence[str], category: str, lang: str = "en") -> str:
@@ -68,291 +109,199 @@ def _by_strength(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=lambda c: (-STRENGTH[card_id(c)], card_id(c)))
 
 
-def _cards_words(cards: Sequence[str], lang: str = "en", case: str = "nom") -> str:
-    if lang == "sr":
-        return card_names(_by_strength(cards), lang, case)
-    return " ".join(pretty(card_id(c)) for c in _by_strength(cards))
+def _cards(say: Speech, cards: Sequence[str]) -> Word:
+    """Cards by strength, the strongest first: ``A♠ K♥ 2♣`` / ``kec pik, kralj herc i dvojka tref``."""
+    return say.cards(_by_strength(cards))
 
 
-def _listed(words: Sequence[str]) -> str:
-    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
-
-
-def _count_words(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
-
-
-def _sources(taken: Sequence[int], names: Sequence[str] | None, me: int = -1, lang: str = "en") -> str:
-    """``[0, 2, 1]`` as "2 from Bora and 1 from Cica" (``player 1`` without names, ``you`` for ``me``)."""
-    if lang == "sr":
-        return listed([
-            f"{count} od {'tebe' if s == me else f'igrača {names[s] if names else s}'}"
-            for s, count in enumerate(taken)
-            if count
-        ], lang)
-    parts = [
-        f"{count} from {'you' if s == me else names[s] if names else f'player {s}'}"
+def _sources(say: Speech, taken: Sequence[int], names: Sequence[str], me: int = -1) -> str:
+    """``[0, 2, 1]`` as "2 from Bora and 1 from Cica" ("2 od igrača Bora i 1 od igrača Cica"),
+    ``you`` for ``me``."""
+    return say.listed(
+        say("{n} from you", n=count) if s == me else say("{n} from {who}", n=count, who=names[s])
         for s, count in enumerate(taken)
         if count
-    ]
-    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+    )
 
 
-def _action_sr(observation: dict[str, Any], action: str, me: int) -> str:
-    """:func:`describe_action` in Serbian."""
-    if action == "draw":
-        count = min(HAND_SIZE, observation["pile_sizes"][me])
-        if count > 1:
-            return f"uzmi gornje {cards_count(count, 'sr', 'acc')} sa svog kupa"
-        return "uzmi poslednju kartu sa svog kupa"
-    if action == "turn":
-        return "okreni sledeću kartu sa svog kupa"
-    ace_low = observation["variant"]["ace_low_straight"]
-    hand = observation["hand"]
-    if action == "hold":
-        return f"zadrži {_cards_words(hand, 'sr', 'acc')} ({describe_hand(hand, ace_low, 'sr')})"
+def _exchange(observation: dict[str, Any], action: str) -> tuple[list[str], list[int]]:
+    """An exchange's cards put into the pot and the number taken from each seat (P6)."""
     parts = action.split("-")
-    put = [p for p in parts if not p.startswith("P")]
     taken = [0] * observation["num_players"]
     for part in parts:
         if part.startswith("P"):
             taken[int(part[1:])] += 1
-    kept = [c for c in hand if c not in put]
-    keep = f"zadrži {_cards_words(kept, 'sr', 'acc')}, " if kept else ""
-    return f"{keep}stavi {_cards_words(put, 'sr', 'acc')} na sredinu, uzmi {_sources(taken, None, lang='sr')}"
+    return [p for p in parts if not p.startswith("P")], taken
 
 
 def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
+    say = SPEECH.speech(lang)
     me = observation["player"]
-    if lang == "sr":
-        return _action_sr(observation, action, me)
     if action == "draw":
         count = min(HAND_SIZE, observation["pile_sizes"][me])
-        return f"take the top {_count_words(count)} of your pile" if count > 1 else "take the last card of your pile"
+        if count > 1:
+            return say("take the top {count} of your pile", count=say.count(count))
+        return say("take the last card of your pile")
     if action == "turn":
-        return "turn the next card of your pile"
+        return say("turn the next card of your pile")
     ace_low = observation["variant"]["ace_low_straight"]
     hand = observation["hand"]
     if action == "hold":
-        return f"hold {_cards_words(hand)} ({describe_hand(hand, ace_low)})"
-    parts = action.split("-")
-    put = [p for p in parts if not p.startswith("P")]
-    taken = [0] * observation["num_players"]
-    for part in parts:
-        if part.startswith("P"):
-            taken[int(part[1:])] += 1
+        return say("hold {cards} ({hand})", cards=_cards(say, hand), hand=describe_hand(hand, ace_low, lang))
+    put, taken = _exchange(observation, action)
     kept = [c for c in hand if c not in put]
-    keep = f"keep {_cards_words(kept)}, " if kept else ""
-    return f"{keep}put {_cards_words(put)} into the pot, take {_sources(taken, None)}"
+    sources = _sources(say, taken, names, me)
+    if kept:
+        return say("keep {kept}, put {put} into the pot, take {sources}", kept=_cards(say, kept),
+                   put=_cards(say, put), sources=sources)
+    return say("put {put} into the pot, take {sources}", put=_cards(say, put), sources=sources)
 
 
-def _event_sr(event: dict[str, Any], names: Sequence[str], who: str) -> str:
-    """:func:`describe_event` in Serbian."""
-    kind = event["type"]
-    if kind == "cut":
-        drawn = [f"{names[p]}: {card_name(c, 'sr')}" for p, c in enumerate(event["cards"]) if c is not None]
-        return "Vučenje za prvog igrača: " + "; ".join(drawn)
-    if kind == "deal":
-        sizes = sorted(set(event["pile_sizes"]))
-        each = f", po {cards_count(sizes[0], 'sr', 'acc')}" if len(sizes) == 1 else ""
-        extra = "; jedna karta višak leži licem nadole, za osvajača prvog štiha" if event["surplus"] else ""
-        return f"Špil se deli u kupove{each}{extra}. Prvi igra {names[event['first']]}"
-    if kind == "draw":
-        cards = event.get("cards")
-        count = event["count"]
-        top = "gornju kartu" if count == 1 else f"gornje {cards_count(count, 'sr', 'acc')}"
-        return f"{who} uzima {top} sa svog kupa" + (f": {_cards_words(cards, 'sr')}" if cards else "")
-    if kind == "hold":
-        return f"{who} zadržava svoje karte"
-    if kind == "exchange":
-        count = cards_count(event["count"], "sr", "acc")
-        text = f"{who} stavlja {count} na sredinu i uzima {_sources(event['from'], names, lang='sr')}"
-        if "put" in event:
-            text += f" (na sredinu: {_cards_words(event['put'], 'sr')}; uzeto: {_cards_words(event['took'], 'sr')})"
-        return text
-    if kind == "showdown":
-        shown = [
-            f"{names[p]}: {_cards_words(hand, 'sr')} ({_shown_words(hand, event['categories'][p], 'sr')})"
-            for p, hand in enumerate(event["hands"])
-            if hand
-        ]
-        return "Otkrivanje: " + "; ".join(shown)
-    if kind == "tie":
-        tied = listed([names[p] for p in event["players"]], "sr")
-        turning = event["turning"]
-        if turning == event["players"]:
-            return f"Izjednačeni: {tied}; svako okreće sledeću kartu sa svog kupa"
-        if len(turning) > 1:
-            return f"Izjednačeni: {tied}; sledeće karte okreću {listed([names[p] for p in turning], 'sr')}"
-        if turning:
-            return f"Izjednačeni: {tied}; samo {names[turning[0]]} još ima karata"
-        return f"Izjednačeni: {tied}; niko nema karata, pa pobeđuje prvi po redu igre"
-    if kind == "turn":
-        return f"{who} okreće {card_name(event['card'], 'sr', 'acc')}"
-    if kind == "collect":
-        tie = " posle izjednačenja"
-        how = {"hand": "", "tiebreak": " posle okretanja", "alone": tie, "order": tie}
-        extra = " (uključujući višak)" if event["surplus"] else ""
-        count = cards_count(event["count"], "sr", "acc")
-        return f"{who} nosi štih{how[event['how']]} i stavlja {count}{extra} na dno svog kupa"
-    if kind == "out":
-        return f"{who} više nema karata i napušta igru"
-    returns = event["returns"]
-    best = max(returns)
-    winners = [names[p] for p, r in enumerate(returns) if r == best]
-    verb = "pobeđuje" if len(winners) == 1 else "dele pobedu"
-    return f"{listed(winners, 'sr')} {verb}: {_END_WORDS_SR.get(event['reason'], event['reason'])}"
-
-
-_END_WORDS_SR = {
-    "out_of_cards": "jedan igrač je ostao bez karata, a pobeđuje najviše karata",
-    "last_standing": "poslednji sa kartama",
-    "max_rounds": "dostignuta je granica broja kola, a pobeđuje najviše karata",
-}
+def _joined(say: Speech, items: Sequence[str], joint: str) -> str:
+    """``items`` one after another, by the message ``joint`` (``{earlier}`` and ``{later}``)."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = say(joint, earlier=text, later=item)
+    return text
 
 
 def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan puts 2 cards into the pot and takes …"
     ("Milan stavlja 2 karte na sredinu i uzima …")."""
+    say = SPEECH.speech(lang)
     kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    if lang == "sr":
-        return _event_sr(event, names, who)
     if kind == "cut":
-        drawn = [f"{names[p]} {pretty(card_id(c))}" for p, c in enumerate(event["cards"]) if c is not None]
-        return "Cut for the first player: " + ", ".join(drawn)
+        drawn = [say("{who} {card}", who=names[p], card=say.card(c)) for p, c in enumerate(event["cards"])
+                 if c is not None]
+        return say("Cut for the first player: {drawn}", drawn=_joined(say, drawn, CUT_JOINT))
     if kind == "deal":
-        sizes = sorted(set(event["pile_sizes"]))
-        each = f"{sizes[0]} cards each" if len(sizes) == 1 else "cards"
-        extra = "; one card lies face down, for the first trick's winner" if event["surplus"] else ""
-        return f"The deck is dealt into piles, {each}{extra}. {names[event['first']]} plays first"
+        each = say.count(event["pile_sizes"][0])  # P3: the deck is dealt out evenly
+        first = names[event["first"]]
+        if event["surplus"]:
+            return say("The deck is dealt into piles, {each} each; one card lies face down, for the first trick's "
+                       "winner. {first} plays first", each=each, first=first)
+        return say("The deck is dealt into piles, {each} each. {first} plays first", each=each, first=first)
     if kind == "draw":
         cards = event.get("cards")
-        text = f"{who} takes the top {_count_words(event['count'])} of his pile"
-        return text + (f": {_cards_words(cards)}" if cards else "")
+        if cards:
+            taken = _cards(say, cards)
+            return say.plural("{who} takes the top card of his pile: {cards}",
+                              "{who} takes the top {n} cards of his pile: {cards}", event["count"], who=who,
+                              cards=taken)
+        return say.plural("{who} takes the top card of his pile", "{who} takes the top {n} cards of his pile",
+                          event["count"], who=who)
     if kind == "hold":
-        return f"{who} holds"
+        return say("{who} holds", who=who)
     if kind == "exchange":
-        text = f"{who} puts {_count_words(event['count'])} into the pot and takes {_sources(event['from'], names)}"
+        count, sources = say.count(event["count"]), _sources(say, event["from"], names)
         if "put" in event:
-            text += f" (put {_cards_words(event['put'])}, took {_cards_words(event['took'])})"
-        return text
+            return say("{who} puts {count} into the pot and takes {sources} (put {put}, took {took})", who=who,
+                       count=count, sources=sources, put=_cards(say, event["put"]),
+                       took=_cards(say, event["took"]))
+        return say("{who} puts {count} into the pot and takes {sources}", who=who, count=count, sources=sources)
     if kind == "showdown":
         shown = [
-            f"{names[p]} {_cards_words(hand)} ({_shown_words(hand, event['categories'][p])})"
+            say("{who} {cards} ({hand})", who=names[p], cards=_cards(say, hand),
+                hand=_shown_words(hand, event["categories"][p], lang))
             for p, hand in enumerate(event["hands"])
             if hand
         ]
-        return "Showdown: " + "; ".join(shown)
+        return say("Showdown: {hands}", hands="; ".join(shown))
     if kind == "tie":
-        tied = _listed([names[p] for p in event["players"]])
+        tied = say.names(names, event["players"])
         turning = event["turning"]
         if turning == event["players"]:
-            return f"Tie between {tied}: each turns the next card of his pile"
+            return say("Tie between {tied}: each turns the next card of his pile", tied=tied)
         if len(turning) > 1:
-            return f"Tie between {tied}: {_listed([names[p] for p in turning])} turn their next cards"
+            return say("Tie between {tied}: {turning} turn their next cards", tied=tied,
+                       turning=say.names(names, turning))
         if turning:
-            return f"Tie between {tied}: only {names[turning[0]]} has cards left"
-        return f"Tie between {tied}: nobody has cards left, so the first in play order wins"
+            return say("Tie between {tied}: only {who} has cards left", tied=tied, who=names[turning[0]])
+        return say("Tie between {tied}: nobody has cards left, so the first in play order wins", tied=tied)
     if kind == "turn":
-        return f"{who} turns {pretty(card_id(event['card']))}"
+        return say("{who} turns {card}", who=who, card=say.card(event["card"]))
     if kind == "collect":
-        how = {"hand": "", "tiebreak": " on the tie-break", "alone": " on the tie", "order": " on the tie"}
-        extra = ", the face-down surplus card among them," if event["surplus"] else ""
-        return (
-            f"{who} wins the trick{how[event['how']]} and puts its {event['count']} cards{extra} "
-            "at the bottom of his pile"
-        )
+        message = COLLECTS[HOW[event["how"]], bool(event["surplus"])]
+        return say(message, who=who, count=say.count(event["count"]))
     if kind == "out":
-        return f"{who} is out of cards and leaves the game"
+        return say("{who} is out of cards and leaves the game", who=who)
+    return describe_end(event, names, lang)
+
+
+def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+    """Who won and why, from the end event (P11, P12): the most cards, or the last with cards."""
+    say = SPEECH.speech(lang)
     returns = event["returns"]
     best = max(returns)
-    winners = [names[p] for p, r in enumerate(returns) if r == best]
-    verb = "wins" if len(winners) == 1 else "share the win"
-    return f"{' and '.join(winners)} {verb}: {_END_WORDS.get(event['reason'], event['reason'])}"
+    winners = [p for p, r in enumerate(returns) if r == best]
+    who = say.names(names, winners)
+    if len(winners) > 1:
+        return say(SHARED_ENDS[event["reason"]], who=who)
+    return say(ENDS[event["reason"]], who=who)
 
 
-_END_WORDS = {
-    "out_of_cards": "a player ran out of cards, and the most cards win",
-    "last_standing": "the last player with cards",
-    "max_rounds": "the round limit was reached, and the most cards win",
-}
-
-
-def _took_words(taken: Sequence[int], names: Sequence[str], me: int, lang: str = "en") -> str:
-    """Short, for the table: "took 2 from you and Bora", "took 3: 2 from you, 1 from Bora"."""
-    if lang == "sr":  # "uzima 3: 2 od tebe i 1 od igrača Bora"
-        return f"uzima {sum(taken)}: {_sources(taken, names, me, lang)}"
-    who = ["you" if s == me else names[s] for s, count in enumerate(taken) if count]
+def _took(say: Speech, taken: Sequence[int], names: Sequence[str], me: int) -> str:
+    """Short, for the table: "took 3 from Bora", "took 3: 2 from you and 1 from Bora"."""
     total = sum(taken)
-    if len(who) == 1 or len(who) == total:
-        return f"took {total} from {' and '.join(who)}"
-    return f"took {total}: " + ", ".join(f"{count} from {'you' if s == me else names[s]}"
-                                         for s, count in enumerate(taken) if count)
+    sources = [s for s, count in enumerate(taken) if count]
+    if len(sources) > 1:
+        return say("took {n}: {sources}", n=total, sources=_sources(say, taken, names, me))
+    if sources[0] == me:
+        return say("took {n} from you", n=total)
+    return say("took {n} from {who}", n=total, who=names[sources[0]])
 
 
 def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: the others, the pot, himself and his hand."""
+    say = SPEECH.speech(lang)
     me = observation["player"]
     n = observation["num_players"]
     mover = observation["current_player"]
     shown = observation["shown"]
     ace_low = observation["variant"]["ace_low_straight"]
-    sr = lang == "sr"
 
     def seat(player: int) -> TableRow:
-        label = you(names[player], lang) if player == me else names[player]
+        label = say.you(names[player]) if player == me else names[player]
         if player in observation["out"]:
-            return TableRow(label, None, "van igre" if sr else "out of the game")
+            return TableRow(label, None, say("out of the game"))
         pile_size = observation["pile_sizes"][player]
         cards = None
-        if shown is not None:  # the tie-break: the hands lie shown on the table
+        if shown is not None:  # P10, the tie-break: the hands lie shown on the table
             cards = _by_strength(shown[player])
             notes = [describe_hand(shown[player], ace_low, lang)]
             turned = observation["turned"][player]
             if turned:
-                notes.append(("okrenuto: " if sr else "turned ") + card_names(turned, lang))
+                notes.append(say("turned {cards}", cards=say.cards(turned)))
             if not pile_size:
-                notes.append("kup prazan" if sr else "pile empty")
+                notes.append(say("pile empty"))
         else:
-            hand_size = observation["hand_sizes"][player]
-            notes = [f"kup {pile_size}", f"ruka {hand_size}"] if sr else [f"pile {pile_size}", f"hand {hand_size}"]
+            notes = [say("pile {n}", n=pile_size), say("hand {n}", n=observation["hand_sizes"][player])]
             done = observation["exchanges"][player]
             if done is not None and done["count"]:
-                notes.append(_took_words(done["from"], names, me, lang))
+                notes.append(_took(say, done["from"], names, me))
             elif done is not None:
-                notes.append("zadržava" if sr else "held")
-        note = " · ".join(notes) + ("   " + to_move(lang) if mover == player else "")
+                notes.append(say("held"))
+        note = " · ".join(notes) + ("   " + say.to_move() if mover == player else "")
         return TableRow(label, cards, note, alert=player in observation["tied"], mover=mover == player)
 
     rows = [seat((me + i) % n) for i in range(1, n)]
     rows.append(TableRow(""))
-    rows.append(TableRow("Sredina" if sr else "Pot", None, cards_count(observation["pot_size"], lang)))
-    if observation["surplus_size"] and sr:
-        rows.append(TableRow("Višak", None, "1 karta licem nadole: pripada osvajaču prvog štiha"))
-    elif observation["surplus_size"]:
-        rows.append(TableRow("Surplus", None, "1 card face down: it goes to the first trick's winner"))
+    rows.append(TableRow(say("Pot"), None, str(say.count(observation["pot_size"]))))
+    if observation["surplus_size"]:
+        rows.append(TableRow(say("Surplus"), None, say("1 card face down: it goes to the first trick's winner")))
     rows += [TableRow(""), seat(me)]
     hand = observation["hand"]
     if shown is None:
         note = describe_hand(hand, ace_low, lang) if hand else ""
-        rows.append(TableRow("Tvoja ruka" if sr else "Your hand", _by_strength(hand), note))
+        rows.append(TableRow(say("Your hand"), _by_strength(hand), note))
     return rows
-
-
-_TURN_HINTS = {
-    "draw": "take the top cards of your pile",
-    "exchange": "hold, or put cards into the pot and take as many from the tops of other piles",
-    "tiebreak": "you are tied for the best hand: turn the next card of your pile",
-}
-_TURN_HINTS_SR = {
-    "draw": "uzmi gornje karte sa svog kupa",
-    "exchange": "zadrži karte, ili stavi karte na sredinu i uzmi isto toliko sa vrhova tuđih kupova",
-    "tiebreak": "tvoja kombinacija je izjednačena sa najjačom: okreni sledeću kartu sa svog kupa",
-}
 
 
 def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
-    return (_TURN_HINTS_SR if lang == "sr" else _TURN_HINTS).get(observation["phase"], "")
+    say = SPEECH.speech(lang)
+    phase = observation["phase"]
+    return say(TURNS[phase]) if phase in TURNS else ""
+
