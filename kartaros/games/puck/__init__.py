@@ -26,6 +26,7 @@ INFO = GameInfo(
         event=words.describe_event,
         table=words.describe_table,
         turn=words.describe_turn,
+        options=words.describe_options,
     ),
     heuristic=heuristic.policy,
     action_space=PuckSpace,

@@ -23,7 +23,7 @@ from kartaros.games.puck.rules import (
     hand_category,
     hand_value,
 )
-from kartaros.info import TableRow
+from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -305,3 +305,23 @@ def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str =
     phase = observation["phase"]
     return say(TURNS[phase]) if phase in TURNS else ""
 
+
+def describe_options(lang: str = "en") -> list[OptionWords]:
+    """The rule options for people (P9, P11, P12)."""
+    say = SPEECH.speech(lang)
+    return [
+        OptionWords(
+            "ace_low_straight", say("A-2-3 straight"),
+            say("Whether an Ace, a Two and a Three count as a straight, the lowest of all."),
+            {True: say("A-2-3 is the lowest straight"), False: say("A-2-3 is not a straight")},
+        ),
+        OptionWords(
+            "end", say("When a player runs out of cards"),
+            say("After a trick is collected, a player has no cards left in his pile."),
+            {"first-out": say("the game ends at once, and the most cards win"),
+             "last-standing": say("he leaves the game, and the last player with cards wins")},
+        ),
+        OptionWords(
+            "max_rounds", say("Round limit"), say("After this many rounds the game ends, and the most cards win."), {},
+        ),
+    ]
