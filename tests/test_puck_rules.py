@@ -4,6 +4,7 @@ evaluator on every pair of categories and on the tie rules."""
 from __future__ import annotations
 
 import json
+import re
 from itertools import combinations
 
 import pytest
@@ -11,8 +12,8 @@ import pytest
 import kartaros
 from kartaros import IllegalAction, VariantError
 from kartaros.cards import card_id
-from kartaros.games.puck.rules import CATEGORY_NAMES, hand_category, hand_value
-from kartaros.games.puck.words import describe_action, describe_event, describe_hand
+from kartaros.games.puck.rules import CATEGORY_NAMES, OPTIONS, hand_category, hand_value
+from kartaros.games.puck.words import describe_action, describe_event, describe_hand, describe_options
 from tests.puck_helpers import ALL_CODES, all_cards, check_history, draw_all, hand, pile, play, puck
 
 # A 4-player deal that drains player 3 in round 1 (P5, P6, P9): everyone else takes three
@@ -644,3 +645,28 @@ def test_words_for_actions_and_events() -> None:
     assert describe_hand(["AS", "2H", "3D"]) == "straight to the Three"
     assert describe_hand(["6S", "6H"]) == "pair of Sixes"
     assert describe_hand(["AS", "KS", "QS"]) == "straight flush to the Ace"
+    assert describe_action(obs, "5D-9H-P1-P3", NAMES, "sr") == (
+        "zadrži dvojku tref, stavi devetku herc i peticu karo na sredinu, uzmi 1 od igrača Bora i 1 od igrača Dule"
+    )
+
+
+def test_the_end_is_told_in_words() -> None:
+    names = ["Ana", "Bora", "Cica"]
+    end = {"type": "end", "reason": "out_of_cards", "returns": [0.0, 1.0, 0.0]}
+    assert describe_event(end, names) == "Bora wins: a player ran out of cards, and the most cards win"
+    shared = {"type": "end", "reason": "max_rounds", "returns": [0.5, 0.0, 0.5]}
+    assert describe_event(shared, names) == (
+        "Ana and Cica share the win: the round limit was reached, and the most cards win"
+    )
+    last = {"type": "end", "reason": "last_standing", "returns": [0.0, 0.0, 1.0]}
+    assert describe_event(last, names, "sr") == "Cica pobeđuje kao poslednji igrač sa kartama"
+
+
+@pytest.mark.parametrize("lang", ["en", "sr"])
+def test_options_in_words_follow_the_options(lang: str) -> None:
+    words = describe_options(lang)
+    assert [w.name for w in words] == [o.name for o in OPTIONS]
+    for option, said in zip(OPTIONS, words, strict=True):
+        assert said.label and said.explanation
+        assert set(said.choices) == set(option.choices or ())
+        assert not any(re.search(r"\bP\d+\b", text) for text in (said.label, said.explanation, *said.choices.values()))
