@@ -15,7 +15,7 @@ from kartaros.info import GameInfo, Words
 INFO = GameInfo(
     name="puck",
     title="Puck",
-    summary="Poker crossed with War for 2-4: swap cards with the pot and others' piles; who runs out of cards loses.",
+    summary=words.SUMMARY,
     order=4,
     min_players=2,
     max_players=4,
@@ -26,6 +26,7 @@ INFO = GameInfo(
         event=words.describe_event,
         table=words.describe_table,
         turn=words.describe_turn,
+        summary=words.describe_summary,
         options=words.describe_options,
     ),
     heuristic=heuristic.policy,

@@ -27,6 +27,10 @@ from kartaros.info import OptionWords, TableRow
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
+# The game in one sentence.
+SUMMARY = N_(
+    "Poker crossed with War for 2-4: swap cards with the pot and others' piles; who runs out of cards loses."
+)
 
 # P9: a hand in words, by its category: ``{rank}`` is its top card's rank, ``{ranks}`` the same
 # rank counted (a pair, trips), in the words of the Serbian rules.
@@ -325,3 +329,8 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
             "max_rounds", say("Round limit"), say("After this many rounds the game ends, and the most cards win."), {},
         ),
     ]
+
+
+def describe_summary(lang: str = "en") -> str:
+    """The game in one sentence, for people choosing what to play."""
+    return SPEECH.speech(lang)(SUMMARY)
