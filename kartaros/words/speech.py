@@ -21,6 +21,11 @@ declined or transliterated.
 Messages a words module picks at run time are marked where they are written, so the catalog
 tools find them: ``N_("draw up to a full hand")`` for a sentence, ``mark("hold", "choke")`` for
 a noun (context, message).
+
+A trap of the extraction (Babel's): work values out before the call that speaks. Another
+``say…(…)`` inside the arguments of ``say.plural(…)`` makes the plural message lose its plural
+form, and an ``N_(…)`` nested in a call inside ``say(…)`` is not found at all; write
+``cards = say.cards(codes)`` first, and keep ``N_`` marks at module level.
 """
 
 from __future__ import annotations
