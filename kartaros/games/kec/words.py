@@ -133,7 +133,7 @@ def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") 
     winner = 0 if returns[0] > returns[1] else 1
     who, other = names[winner], names[1 - winner]
     if reason == "disqualified":
-        return say("{who} wins: {other} is disqualified, his knockout was answered", who=who, other=other)
+        return say("{who} wins: {other} is disqualified, their knockout was answered", who=who, other=other)
     return say("{who} wins: {other} could not break the {hold}", who=who, other=other, hold=_hold(say, reason))
 
 

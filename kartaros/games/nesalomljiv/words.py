@@ -87,21 +87,21 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
         if "keep" in event:
             return say("{who} keeps {kept} and drops {dropped} (hidden until the reveal)", who=who,
                        kept=say.cards(event["keep"]), dropped=say.card(event["drop"]))
-        return say("{who} has chosen his weapons", who=who)
+        return say("{who} has chosen their weapons", who=who)
     if kind == "duel":
         first, second = (_side(say, names[p], event["kept"][p], event["sums"][p]) for p in (0, 1))
         return say("Duel on the {role} {card} ({value}): {first}, {second}: {result}", role=_role(say, event["role"]),
                    card=say.card(event["target"]), value=event["value"], first=first, second=second,
                    result=_result(say, event, names))
     if kind == "take":
-        return say("{who} takes the {role} {card} into his match hand", who=who, role=_role(say, event["role"]),
+        return say("{who} takes the {role} {card} into their match hand", who=who, role=_role(say, event["role"]),
                    card=say.card(event["card"]))
     if kind == "discard":
         return say("The {role} {card} is discarded", role=_role(say, event["role"]), card=say.card(event["card"]))
     if kind == "draw":
         if "card" in event:
-            return say("{who} draws {card} from the stock into his match hand", who=who, card=say.card(event["card"]))
-        return say("{who} draws a card from the stock into his match hand", who=who)
+            return say("{who} draws {card} from the stock into their match hand", who=who, card=say.card(event["card"]))
+        return say("{who} draws a card from the stock into their match hand", who=who)
     if kind == "place":
         return say("{who} places the Attacker {card}", who=who, card=say.card(event["card"]))
     if kind == "reshuffle":
@@ -271,7 +271,7 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
     return [
         OptionWords(
             "match_hand", say("Match hand"),
-            say("Whether a player looks at his match hand and chooses the Attacker he places, or the match hand is "
+            say("Whether a player looks at their match hand and chooses the Attacker they place, or the match hand is "
                 "a face-down stack placed from the top."),
             {
                 "open-to-owner": say("open to its owner, who chooses what to place"),
@@ -281,7 +281,7 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
         OptionWords(
             "weapons_first", say("When new weapons are dealt"),
             say("After every duel each player is dealt 3 new weapons; dealt before the next Attacker is placed, "
-                "they let its placer know his weapons."),
+                "they let its placer know their weapons."),
             {False: say("after the next Attacker is placed"), True: say("before the next Attacker is placed")},
         ),
         OptionWords(

@@ -52,19 +52,19 @@ RANKS = (
 )
 # P8, P10: how a trick was won (the event's "how") and whether the surplus went with it (P4).
 COLLECTS = {
-    ("hand", False): N_("{who} wins the trick and puts its {count} at the bottom of his pile"),
+    ("hand", False): N_("{who} wins the trick and puts its {count} at the bottom of their pile"),
     ("hand", True): N_(
-        "{who} wins the trick and puts its {count}, the face-down surplus card among them, at the bottom of his pile"
+        "{who} wins the trick and puts its {count}, the face-down surplus card among them, at the bottom of their pile"
     ),
-    ("tiebreak", False): N_("{who} wins the trick on the tie-break and puts its {count} at the bottom of his pile"),
+    ("tiebreak", False): N_("{who} wins the trick on the tie-break and puts its {count} at the bottom of their pile"),
     ("tiebreak", True): N_(
         "{who} wins the trick on the tie-break and puts its {count}, the face-down surplus card among them, "
-        "at the bottom of his pile"
+        "at the bottom of their pile"
     ),
-    ("tie", False): N_("{who} wins the trick on the tie and puts its {count} at the bottom of his pile"),
+    ("tie", False): N_("{who} wins the trick on the tie and puts its {count} at the bottom of their pile"),
     ("tie", True): N_(
         "{who} wins the trick on the tie and puts its {count}, the face-down surplus card among them, "
-        "at the bottom of his pile"
+        "at the bottom of their pile"
     ),
 }
 # P10: a tie won without turning (the others' piles are empty) or by the play order.
@@ -191,10 +191,10 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
         cards = event.get("cards")
         if cards:
             taken = _cards(say, cards)
-            return say.plural("{who} takes the top card of his pile: {cards}",
-                              "{who} takes the top {n} cards of his pile: {cards}", event["count"], who=who,
+            return say.plural("{who} takes the top card of their pile: {cards}",
+                              "{who} takes the top {n} cards of their pile: {cards}", event["count"], who=who,
                               cards=taken)
-        return say.plural("{who} takes the top card of his pile", "{who} takes the top {n} cards of his pile",
+        return say.plural("{who} takes the top card of their pile", "{who} takes the top {n} cards of their pile",
                           event["count"], who=who)
     if kind == "hold":
         return say("{who} holds", who=who)
@@ -217,7 +217,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
         tied = say.names(names, event["players"])
         turning = event["turning"]
         if turning == event["players"]:
-            return say("Tie between {tied}: each turns the next card of his pile", tied=tied)
+            return say("Tie between {tied}: each turns the next card of their pile", tied=tied)
         if len(turning) > 1:
             return say("Tie between {tied}: {turning} turn their next cards", tied=tied,
                        turning=say.names(names, turning))
@@ -321,9 +321,9 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
         ),
         OptionWords(
             "end", say("When a player runs out of cards"),
-            say("After a trick is collected, a player has no cards left in his pile."),
+            say("After a trick is collected, a player has no cards left in their pile."),
             {"first-out": say("the game ends at once, and the most cards win"),
-             "last-standing": say("he leaves the game, and the last player with cards wins")},
+             "last-standing": say("they leave the game, and the last player with cards wins")},
         ),
         OptionWords(
             "max_rounds", say("Round limit"), say("After this many rounds the game ends, and the most cards win."), {},

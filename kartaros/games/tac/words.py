@@ -51,8 +51,8 @@ def describe_action(observation: dict[str, Any], action: str, names: Sequence[st
     if action == "call":
         offender = (observation["miss"] or {})["player"]
         if _others(observation, offender) == 1:
-            return say("call “Tač!” on {who}'s miss: he gets a card from you", who=names[offender])
-        return say("call “Tač!” on {who}'s miss: he gets a card from each of you", who=names[offender])
+            return say("call “Tač!” on {who}'s miss: they get a card from you", who=names[offender])
+        return say("call “Tač!” on {who}'s miss: they get a card from each of you", who=names[offender])
     if action == "pass":
         return say("let the miss go")
     others = _others(observation, me)
