@@ -3,6 +3,8 @@
 It drives games through the public API only (``kartaros.GAMES``, ``new_game``, ``replay`` and
 the state's methods). While a game runs, the person sees what ``state.observation(seat)``
 holds and nothing more; the screens themselves are built in :mod:`kartaros.cli_render`.
+What a player reads in ``play`` and ``replay`` is in the language of ``--lang`` (messages of
+the shared catalog); the commands' help and the errors in their flags are English.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from kartaros.analysis.bots import BotSpec, parse_bots
 from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS, GameState
-from kartaros.words import LANGUAGES
+from kartaros.words import LANGUAGES, Speech, speech
 
 app = typer.Typer(
     name="kartaros",
@@ -101,13 +103,16 @@ def match_action(text: str, legal: list[str]) -> str | None:
 
 # ---- the language of the game's words ---------------------------------------------------
 
-_LANG_HELP = "The game's words: en (English) or sr (Serbian)."
+_LANG_HELP = "The words: en (English), sr (Serbian, Latin script), sr-Cyrl (Serbian, Cyrillic) where offered."
+_LANG_METAVAR = "|".join(LANGUAGES)
 
 
 def _lang_option(text: str) -> str:
-    lang = text.strip().lower()
-    if lang not in LANGUAGES:
-        _fail(f"--lang must be one of {', '.join(LANGUAGES)}; got {text!r}")
+    """One of the languages there are (``kartaros.words.speech.LANGUAGES``), by its code in any case."""
+    wanted = text.strip().lower()
+    lang = next((code for code in speech.LANGUAGES if code.lower() == wanted), None)
+    if lang is None:
+        _fail(f"--lang must be one of {', '.join(speech.LANGUAGES)}; got {text!r}")
     return lang
 
 
@@ -127,11 +132,12 @@ class Match:
         self, info: GameInfo, state: GameState, seat: int, names: list[str], bots: dict[int, Bot], lang: str = "en"
     ) -> None:
         self.info, self.state, self.seat, self.names, self.bots = info, state, seat, names, bots
-        self.lang = lang  # the language of the game's words: en or sr
+        self.lang = lang  # the language of every word on the screen
+        self.say = view.speech(lang)
         self.console = Console(highlight=False)
         self.log: list[view.LogEntry] = []
         self.events_seen = 0
-        self._note_events(view.LogEntry("Deal", None))
+        self._note_events(view.LogEntry(self.say("Deal"), None))
 
     def _note_events(self, entry: view.LogEntry) -> None:
         """Put the events new in the person's observation into ``entry``, and log it."""
@@ -166,10 +172,15 @@ class Match:
         obs = self._show()
         self.console.print(view.turn_line(self.info, obs, self.names, self.seat, self.lang))
         self.console.print(view.moves_view(self.info, obs, legal, self.names, self.lang))
-        hint = f"type a number from 1 to {len(legal)} or a move like {legal[-1]}"
+        say = self.say
+        typed = [a for a in legal if view.notation(a, self.lang)]  # the moves whose notation is shown
+        if typed:
+            hint = say("type a number from 1 to {n} or a move like {move}", n=len(legal), move=typed[-1])
+        else:
+            hint = say("type a number from 1 to {n}", n=len(legal))
         while True:
             try:
-                text = self.console.input(Text("Your move (q to quit) › ", style="bold"))
+                text = self.console.input(Text(say("Your move (q to quit) › "), style="bold"))
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 return None
@@ -180,11 +191,11 @@ class Match:
                 return action
             if text.strip() in ("?", "h", "help"):
                 self.console.print(view.moves_view(self.info, obs, legal, self.names, self.lang))
-                message = f"Moves are listed above; {hint}."
+                message = say("Moves are listed above; {hint}.", hint=hint)
             elif not text.strip():
-                message = f"Please {hint} (q quits)."
+                message = say("Please {hint} (q quits).", hint=hint)
             else:
-                message = f"{text.strip()!r} is not one of your moves; {hint}."
+                message = say("'{text}' is not one of your moves; {hint}.", text=text.strip(), hint=hint)
             self.console.print(Text(message, style="yellow"))
 
     def run(self) -> bool:
@@ -209,6 +220,7 @@ class Match:
         return True
 
     def finish(self, completed: bool) -> None:
+        say = self.say
         outcome = self.state.outcome()
         if completed and outcome is not None:
             self._show()
@@ -217,10 +229,13 @@ class Match:
             for player in self.bots:  # the game is over: the other hands may be shown
                 hand = self.state.observation(player).get("hand")
                 if hand:
-                    self.console.print(Text.assemble(f"{self.names[player]} held: ", view.cards(hand, "no cards")))
+                    held = say("{name} held:", name=self.names[player])
+                    self.console.print(Text.assemble(held, " ", view.cards(hand, say("no cards"), self.lang)))
         else:
             moves = len(self.state.actions)
-            self.console.print(Text(f"Game stopped after {moves} move{'s' * (moves != 1)}. Goodbye!", style="bold"))
+            stopped = say.plural("Game stopped after {n} move. Goodbye!", "Game stopped after {n} moves. Goodbye!",
+                                 moves)
+            self.console.print(Text(stopped, style="bold"))
         # The seed decides every card, so it is shown only now (the game is over or abandoned).
         again = f"kartaros play {self.info.name} --seed {self.state.seed}"
         if self.state.num_players != self.info.min_players:
@@ -231,7 +246,7 @@ class Match:
             again += f" --variant '{json.dumps(changed)}'"
         if self.seat:
             again += f" --seat {self.seat}"
-        self.console.print(Text(f"This deal: {again}", style="dim"))
+        self.console.print(Text(say("This deal: {command}", command=again), style="dim"))
 
 
 _BOT_HELP = f"Your opponents: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))})."
@@ -259,12 +274,14 @@ def play(
     save: Annotated[Path | None, typer.Option(metavar="FILE", help="Write the game record (JSON) here.")] = None,
     bot: Annotated[str, typer.Option(metavar="BOT", help=_BOT_HELP)] = "medium",
     seat: Annotated[str, typer.Option(metavar="INT", help="Your seat; seat 0 moves first.")] = "0",
-    name: Annotated[str, typer.Option(metavar="NAME", help="Your name on the table and in the log.")] = "Player",
+    name: Annotated[
+        str, typer.Option(metavar="NAME", help="Your name on the table and in the log (default: Player).")
+    ] = "",
     players: Annotated[str | None, typer.Option(metavar="INT", help="How many play (default: the fewest).")] = None,
     variant: Annotated[
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
-    lang: Annotated[str, typer.Option(metavar="en|sr", help=_LANG_HELP)] = "en",
+    lang: Annotated[str, typer.Option(metavar=_LANG_METAVAR, help=_LANG_HELP)] = "en",
 ) -> None:
     """Play a game against bots (one bot in each other seat)."""
     lang = _lang_option(lang)
@@ -289,18 +306,23 @@ def play(
         bots = {p: _opponent(bot, state.seed + p) for p in others}
     except ValueError as err:
         _fail(str(err))
-    names = ["Bot" if len(others) == 1 else f"Bot {p}" for p in range(seats)]
-    names[seat_value] = name.strip() or "Player"
+    say = view.speech(lang)
+    names = [say("Bot") if len(others) == 1 else say("Bot {n}", n=p) for p in range(seats)]
+    names[seat_value] = name.strip() or say("Player")
     match = Match(info, state, seat_value, names, bots, lang)
     completed = match.run()
     match.finish(completed)
     if save is not None:
+        record = {**state.record(), "names": names}  # a replay tells the moves by the same names
         try:
-            save.write_text(json.dumps(state.record(), indent=2) + "\n", encoding="utf-8")
+            save.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         except OSError as err:
-            Console(stderr=True).print(Text(f"Error: the record could not be saved: {err}", style="red"))
+            unsaved = say("Error: the record could not be saved: {error}", error=err)
+            Console(stderr=True).print(Text(unsaved, style="red"))
             raise typer.Exit(1) from None
-        match.console.print(Text(f"Record saved to {save}; see it again with: kartaros replay {save}", style="dim"))
+        again = f"kartaros replay {save}" + (f" --lang {lang}" if lang != "en" else "")
+        saved = say("Record saved to {file}; see it again with: {command}", file=save, command=again)
+        match.console.print(Text(saved, style="dim"))
 
 
 # ---- replay ----------------------------------------------------------------------------
@@ -328,16 +350,20 @@ def _load_record(file: Path) -> dict[str, Any]:
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(metavar="FILE", help="A record from `kartaros play --save`.")],
-    lang: Annotated[str, typer.Option(metavar="en|sr", help=_LANG_HELP)] = "en",
+    lang: Annotated[str, typer.Option(metavar=_LANG_METAVAR, help=_LANG_HELP)] = "en",
 ) -> None:
     """Show a saved game move by move."""
     lang = _lang_option(lang)
     record = _load_record(file)
     info = kartaros.GAMES[record["game"]]
     console = Console(highlight=False)
-    player = "Igrač" if lang == "sr" else "Player"
-    names = [f"{player} {p}" for p in range(int(record.get("players") or info.min_players))]
-    console.print(Text.assemble((info.title, "bold"), f" · seed {record['seed']} · {len(record['actions'])} moves"))
+    say = view.speech(lang)
+    names = _record_names(record, int(record.get("players") or info.min_players), say)
+    moves = len(record["actions"])
+    console.print(Text.assemble(
+        (info.title, "bold"), " · ", say.plural("seed {seed} · {n} move", "seed {seed} · {n} moves", moves,
+                                              seed=record["seed"]),
+    ))
     steps = kartaros.Replay(record)
     last: tuple[int, int] | None = None  # the previous mover and his event count before it
 
@@ -354,17 +380,26 @@ def replay(
         mover = state.current_player
         assert mover is not None  # the record replays
         before = state.observation(mover, since=NO_EVENTS)
-        console.print(view.move_line(index + 1, names[mover], info.words.action(before, action, names, lang), action))
+        said = info.words.action(before, action, names, lang)
+        console.print(view.move_line(index + 1, names[mover], said, action, lang))
         last = (mover, before["event_count"])
     if last is not None:
         tell(steps.final, *last)
     outcome = steps.final.outcome()
     if outcome is None:
-        console.print(Text(f"The game was stopped after {len(record['actions'])} moves, before its end.", style="bold"))
+        stopped = say.plural("The game was stopped after {n} move, before its end.",
+                             "The game was stopped after {n} moves, before its end.", moves)
+        console.print(Text(stopped, style="bold"))
     else:
         console.print(view.result_view(outcome, names, lang=lang, end=_end_words(info, steps.final, names, lang)))
 
 
+def _record_names(record: dict[str, Any], players: int, say: Speech) -> list[str]:
+    """The players of a record by the names it was played with (``Player 0`` … where it has none)."""
+    given = record.get("names")
+    if isinstance(given, list) and len(given) == players and all(isinstance(n, str) and n.strip() for n in given):
+        return [n.strip() for n in given]
+    return [say("Player {n}", n=p) for p in range(players)]
 
 
 def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str], lang: str = "en") -> None:
@@ -403,9 +438,11 @@ def rules(
 
 
 @app.command()
-def games() -> None:
+def games(
+    lang: Annotated[str, typer.Option(metavar=_LANG_METAVAR, help=_LANG_HELP)] = "en",
+) -> None:
     """List the games, their players and their rule options."""
-    Console().print(view.games_view(kartaros.GAMES))
+    Console().print(view.games_view(kartaros.GAMES, _lang_option(lang)))
 
 
 # ---- simulate, tournament --------------------------------------------------------------

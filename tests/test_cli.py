@@ -13,10 +13,22 @@ from typer.testing import CliRunner
 import kartaros
 from kartaros.bots import BOTS, RandomBot, make
 from kartaros.cli import app, match_action
+from kartaros.words import MISSING, speech
 
 runner = CliRunner()
 MANY_ONES = "1\n" * 2000
 RESULT = re.compile(r"You win, Player!|Bot wins\. You lose\.|The game is drawn\.")
+# English words that would give away an untranslated sentence on the Serbian screen (whole
+# words; Serbian "a", "to" and "on" are Serbian words too): the games' words, as in
+# test_words.py, and the screen's own.
+ENGLISH = re.compile(
+    r"\b(the|and|from|with|into|onto|cards?|piles?|wins?|you|your|draws?|takes?|puts?|turns?|player|holds?|"
+    r"pot|stock|discard|of|is|Ace|King|Queen|Jack|Joker|Red|Black|high|pair|straight|flush|miss(ed)?|call|"
+    r"out|top|none|empty|face|down|tie|trick|left|move|moves|deal|forced|nothing|earlier|lines?|result|score|"
+    r"returns|reason|game|drawn|lose|stopped|goodbye|type|number|please|quit|listed|above|held|record|saved)\b",
+    re.IGNORECASE,
+)
+CARD_TILE = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]")  # a card drawn on the table (a picture, not words)
 
 
 def first_prompt(seed: int) -> kartaros.GameState:
@@ -227,31 +239,97 @@ def saved_game(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
 
 def test_replay_prints_numbered_moves_and_the_result(tmp_path: Path) -> None:
     save, record = saved_game(tmp_path)
+    assert record["names"] == ["Player", "Bot"]  # the record keeps the names it was played with
     result = runner.invoke(app, ["replay", str(save)])
     assert result.exit_code == 0, result.output
-    numbered = re.findall(r"^\s*(\d+)\. Player (\d): .*\[(\S+)\]$", result.output, re.MULTILINE)
+    numbered = re.findall(r"^\s*(\d+)\. (Player|Bot): .*\[(\S+)\]$", result.output, re.MULTILINE)
     assert [int(n) for n, _, _ in numbered] == list(range(1, len(record["actions"]) + 1))
     assert [a for _, _, a in numbered] == record["actions"]
-    assert "Player 0 is dealt 4 cards:" in result.output and "Player 1 is dealt 4 cards:" in result.output
+    assert "Player is dealt 4 cards:" in result.output and "Bot is dealt 4 cards:" in result.output
     assert "draws a card from the stock" not in result.output  # each mover's own draws are shown
     assert "Result" in result.output
     winner = record["result"]["returns"].index(1.0) if 1.0 in record["result"]["returns"] else None
     if winner is not None:
-        assert f"Player {winner} wins." in result.output
+        assert f"{record['names'][winner]} wins." in result.output
+
+
+def test_replay_of_a_record_without_names_names_the_seats(tmp_path: Path) -> None:
+    save, record = saved_game(tmp_path)
+    del record["names"]
+    save.write_text(json.dumps(record), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(save)])
+    assert result.exit_code == 0, result.output
+    assert "Player 0 is dealt 4 cards:" in result.output and "Player 1 is dealt 4 cards:" in result.output
+    assert "Igrač 0 dobija 4 karte:" in runner.invoke(app, ["replay", str(save), "--lang", "sr"]).output
 
 
 def test_play_and_replay_in_serbian(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = play("--seed", "3", "--save", str(save), "--name", "Milan", "--lang", "sr", input=MANY_ONES)
     assert result.exit_code == 0, result.output
-    for words in ("Tvoj potez, Milan", "Milan (ti)", "Ostatak", "Tvoja ruka", "Rezultat", "prinudno"):
+    for words in ("Tvoj potez, Milan", "Milan (ti)", "Ostatak", "Tvoja ruka", "Rezultat", "(prinudno)",
+                  "Keč · potez 1", "Ishod: Milan = ", "Ovo deljenje: kartaros play kec --seed 3",
+                  "Zapis igre je sačuvan u"):
         assert words in result.output
+    assert re.search(r"Pobeda, Milan!|Pobeđuje Bot\. Izgubio si\.|Igra je nerešena\.", result.output)
     assert "Your turn" not in result.output and "Stock" not in result.output
     replayed = runner.invoke(app, ["replay", str(save), "--lang", "sr"])
     assert replayed.exit_code == 0, replayed.output
-    assert "Igrač 0 dobija 4 karte:" in replayed.output and "1. Igrač 0: vuci kartu sa ostatka" in replayed.output
+    assert "Milan dobija 4 karte:" in replayed.output and "1. Milan: vuci kartu sa ostatka" in replayed.output
+    assert "Keč · seme 3 · " in replayed.output
     assert "Rezultat" in replayed.output and "is dealt" not in replayed.output
-    assert "Player 0 is dealt 4 cards:" in runner.invoke(app, ["replay", str(save)]).output
+    # The notation is shown for typing cards; an English word of it (draw) is left out in Serbian.
+    english = runner.invoke(app, ["replay", str(save)]).output
+    assert "[draw]" not in replayed.output and "[draw]" in english
+    assert re.search(r"\[(?:[2-9TJQKA][SHDC]-?)+\]", replayed.output)
+    assert "Milan is dealt 4 cards:" in english
+
+
+def serbian_screen(output: str) -> str:
+    """The words on a Serbian screen: the card pictures and the notation for typing left out."""
+    return CARD_TILE.sub(" ", output)
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_the_terminal_in_serbian_shows_no_english(game: str) -> None:
+    """A whole game in Serbian, with a wrong move, an empty line and a call for help on the way:
+    every sentence the player reads is Serbian, and every message is in a catalog."""
+    MISSING.clear()
+    first = "9Z\n\n?\n99\n"
+    result = runner.invoke(app, ["play", game, "--seed", "5", "--lang", "sr", "--name", "Milan", "--bot", "easy"],
+                           input=first + MANY_ONES, env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    screen = serbian_screen(result.output)
+    assert "Rezultat" in screen and "„9Z“ nije nijedan od tvojih poteza" in screen and "Molim te, upiši broj" in screen
+    for line in screen.splitlines():
+        found = ENGLISH.search(line)
+        assert found is None, f"English {found.group(0)!r} on the Serbian screen: {line!r}"
+    assert not MISSING, f"the screen asked for messages no catalog has: {sorted(MISSING, key=str)}"
+
+
+def test_the_terminal_in_serbian_when_the_player_leaves(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = play("--seed", "3", "--lang", "sr", "--save", str(save), input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "Igra je prekinuta posle " in result.output and "Doviđenja!" in result.output
+    replayed = runner.invoke(app, ["replay", str(save), "--lang", "sr"])
+    assert "Igra je prekinuta posle " in replayed.output and "pre kraja" in replayed.output
+    for line in serbian_screen(result.output + replayed.output).replace(str(save), "").splitlines():
+        assert not ENGLISH.search(line), line
+
+
+def test_a_language_added_to_languages_is_offered_by_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Serbian Cyrillic joins ``LANGUAGES`` once every game speaks it: then ``--lang sr-Cyrl`` plays."""
+    bad = runner.invoke(app, ["play", "kec", "--lang", "sr-Cyrl"], input="q\n")
+    assert bad.exit_code == 2 and "--lang must be one of en, sr; got 'sr-Cyrl'" in bad.output
+    monkeypatch.setattr(speech, "LANGUAGES", ("en", "sr", "sr-Cyrl"))
+    result = play("--seed", "3", "--name", "Milan", "--lang", "sr-Cyrl", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    for words in ("Твој потез, Milan", "Milan (ти)", "Keč · потез 1", "Резултат", "Остатак"):
+        assert words in result.output
+    assert "Tvoj potez" not in result.output and "Your turn" not in result.output
+    bad = runner.invoke(app, ["play", "kec", "--lang", "de"])
+    assert "--lang must be one of en, sr, sr-Cyrl; got 'de'" in bad.output
 
 
 def test_replay_of_an_unfinished_game(tmp_path: Path) -> None:
@@ -307,10 +385,27 @@ def test_rules_in_serbian() -> None:
 
 
 def test_games_lists_kec() -> None:
-    result = runner.invoke(app, ["games"], env={"COLUMNS": "160"})
+    result = runner.invoke(app, ["games"], env={"COLUMNS": "400"})
     assert result.exit_code == 0, result.output
     assert "kec" in result.output and "Keč" in result.output
-    assert "pairs_to" in result.output and "'discard'" in result.output
+    # An option by its words for people, and by the name and values --variant takes.
+    assert "Where played pairs go (pairs_to) = onto the discard pile (\"discard\"); or out of play (\"out\")" in (
+        result.output
+    )
+    assert "Move limit (max_actions) = 100000 (a whole number, at least 1)" in result.output
+    # A game whose options have no words yet shows their names; a flag is yes or no.
+    assert "central_first = no (false); or yes (true)" in result.output
+
+
+def test_games_in_serbian() -> None:
+    result = runner.invoke(app, ["games", "--lang", "sr"], env={"COLUMNS": "400"})
+    assert result.exit_code == 0, result.output
+    assert "Igre koje kartaros igra" in result.output
+    assert "Kuda idu odigrani parovi (pairs_to) = na hrpu za odbacivanje (\"discard\"); ili van igre (\"out\")" in (
+        result.output
+    )
+    assert "central_first = ne (false); ili da (true)" in result.output
+    assert runner.invoke(app, ["games", "--lang", "xx"]).exit_code == 2
 
 
 # ---- bots ------------------------------------------------------------------------------
