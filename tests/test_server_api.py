@@ -67,6 +67,35 @@ def test_healthz_and_games(client: TestClient) -> None:
     assert [g["name"] for g in games] == list(kartaros.GAMES)
 
 
+def test_games_name_their_options_for_people(client: TestClient) -> None:
+    """Each option by its label and explanation, each choice by its words, in the language asked."""
+    en = {g["name"]: g for g in client.get("/api/games").json()}
+    sr = {g["name"]: g for g in client.get("/api/games?lang=sr").json()}
+    pairs = next(o for o in en["kec"]["options"] if o["name"] == "pairs_to")
+    assert (pairs["label"], pairs["choices"], pairs["choice_words"]) == (
+        "Where played pairs go", ["discard", "out"], ["onto the discard pile", "out of play"]
+    )
+    assert pairs["explanation"] == "A pair played to exchange or to throw is put away."
+    pairs_sr = next(o for o in sr["kec"]["options"] if o["name"] == "pairs_to")
+    assert (pairs_sr["label"], pairs_sr["choice_words"]) == ("Kuda idu odigrani parovi", ["na hrpu za odbacivanje",
+                                                                                          "van igre"])
+    limit = next(o for o in sr["kec"]["options"] if o["name"] == "max_actions")
+    assert (limit["label"], limit["choice_words"], limit["minimum"]) == ("Granica broja poteza", None, 1)
+    # Everything but the words is the same in both languages.
+    strip = ("label", "explanation", "choice_words")
+    assert [[{k: v for k, v in o.items() if k not in strip} for o in g["options"]] for g in en.values()] == [
+        [{k: v for k, v in o.items() if k not in strip} for o in g["options"]] for g in sr.values()
+    ]
+    # A game whose words have no options yet: the option's name, its values, yes and no for a flag.
+    for game, info in kartaros.GAMES.items():
+        if info.words.options is None:
+            for option in sr[game]["options"]:
+                assert option["label"] == option["name"] and option["explanation"] == ""
+                if option["choices"] and isinstance(option["choices"][0], bool):
+                    assert option["choice_words"] == ["da" if c else "ne" for c in option["choices"]]
+    assert client.get("/api/games?lang=de").status_code == 400
+
+
 @pytest.mark.parametrize(
     ("game", "level"), [*((game, "bot:easy") for game in kartaros.GAMES), ("puck", "bot:hard")]  # hard searches
 )
@@ -128,7 +157,7 @@ def test_bad_requests_get_clear_errors_and_change_nothing(client: TestClient) ->
     def error(response: Any, status: int, words: str) -> None:
         assert response.status_code == status, response.text
         body = response.json()
-        assert set(body) == {"error"} and words in body["error"], body
+        assert set(body) <= {"error", "words"} and words in body["error"], body
 
     url = f"/api/tables/{table}/actions"
     error(client.post(url, content=b"{nope", headers=auth(token0)), 400, "not valid")
@@ -150,6 +179,55 @@ def test_bad_requests_get_clear_errors_and_change_nothing(client: TestClient) ->
           "no variant option")
     after = client.get(f"/api/tables/{table}", headers=auth(token0)).json()
     assert after == before
+
+
+def test_a_players_errors_come_in_the_language_asked(client: TestClient) -> None:
+    """What a player meets by clicking (a move out of turn or too late, a wrong invite link) has
+    its words in the view's language; errors for the client's programmer are English only."""
+    created = new_table(client, seats=["human", "human"], names=["Milan", "Ana"])
+    table, token0, token1 = created["table"], created["seats"][0]["token"], created["seats"][1]["token"]
+    url = f"/api/tables/{table}/actions?lang=sr"
+
+    def said(response: Any) -> tuple[int, str, str | None]:
+        body = response.json()
+        return response.status_code, body["error"], body.get("words")
+
+    assert said(client.post(url, json={"action": "draw", "seq": 0}, headers=auth(token1))) == (
+        409, "it is not your move: Milan moves", "nije tvoj potez: igra Milan"
+    )
+    status, error, words = said(client.post(url, json={"action": "draw", "seq": 5}, headers=auth(token0)))
+    assert (status, words) == (409, "igra je u međuvremenu odmakla: pogledaj ponovo") and "seq 0" in error
+    assert said(client.post(url, json={"action": "draw", "seq": 0}, headers=auth("wrong")))[2] == (
+        "ovaj link ne otvara nijedno mesto za ovim stolom"
+    )
+    status, error, words = said(client.post(url, json={"action": "KS-KS", "seq": 0}, headers=auth(token0)))
+    assert (status, words) == (422, "to sada nije dozvoljen potez") and "not a legal move" in error
+    assert said(client.get("/api/tables/nope?lang=sr")) == (404, "there is no table 'nope'", "nema stola „nope“")
+    assert said(client.get(f"/api/tables/{table}/record?lang=sr"))[2] == "zapis igre se vidi tek kad se igra završi"
+    assert said(client.get("/api/tables/nope"))[2] == "there is no table 'nope'"  # English without a lang
+    assert "words" not in client.post(url, json={"action": "draw"}, headers=auth(token0)).json()  # for programmers
+    with client.websocket_connect(f"/api/tables/{table}/ws?lang=sr") as p1:
+        p1.send_json({"token": token1})
+        p1.receive_json()
+        p1.send_json({"action": "draw", "seq": 0})
+        assert p1.receive_json()["words"] == "nije tvoj potez: igra Milan"
+        p1.send_json({"lang": "en"})
+        p1.receive_json()
+        p1.send_json({"action": "draw", "seq": 0})
+        assert p1.receive_json()["words"] == "it is not your move: Milan moves"
+    with client.websocket_connect(f"/api/tables/{table}/ws?lang=sr") as bad:
+        bad.send_json({"token": "wrong"})
+        assert bad.receive_json()["words"] == "ovaj link ne otvara nijedno mesto za ovim stolom"
+    with client.websocket_connect("/api/tables/nope/ws?lang=sr") as missing:
+        assert missing.receive_json()["words"] == "nema stola „nope“"
+
+
+def test_seats_without_names_are_named_in_the_language_asked(client: TestClient) -> None:
+    response = client.post("/api/tables?lang=sr", json={"game": "kec", "seats": ["human", "bot:easy"]})
+    table = response.json()["table"]
+    assert client.get(f"/api/tables/{table}").json()["names"] == ["Igrač 1", "Bot 2 (lak)"]
+    made = new_table(client, seats=["human", "bot:hard"], names=["Milan"])
+    assert client.get(f"/api/tables/{made['table']}").json()["names"] == ["Milan", "Bot 2 (hard)"]
 
 
 def test_websocket_pushes_views_and_takes_moves(client: TestClient) -> None:
@@ -257,7 +335,9 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
     assert len(frames) == len(record["actions"]) + 1
     assert frames[-1]["zones"] == kartaros.replay(record).zones()
     assert frames[1]["text"].startswith("1. ") and frames[1]["events"]
-    frames_sr = client.get(f"/api/tables/{table}/frames?lang=sr").json()["frames"]
+    answer_sr = client.get(f"/api/tables/{table}/frames?lang=sr").json()
+    assert (answer_sr["title"], answer_sr["names"]) == ("Keč", ["Player 1", "Bot 2 (easy)"])
+    frames_sr = answer_sr["frames"]
     assert frames_sr[1]["text"] == "1. Player 1: vuci kartu sa ostatka"
     assert [f["zones"] for f in frames_sr] == [f["zones"] for f in frames]
     over = client.get(f"/api/tables/{table}?lang=sr", headers=auth(token)).json()
@@ -266,6 +346,10 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
         assert over["words"]["end"] == "Meč je nerešen: dostignuta je granica broja poteza"
     else:
         assert "pobeđuje" in over["words"]["end"]
+    # The list tells how each game ended, in the language asked.
+    listed = client.get("/api/finished?lang=sr").json()[0]
+    assert listed["title"] == "Keč" and listed["end"] == over["words"]["end"]
+    assert client.get("/api/finished").json()[0]["end"] == client.get(f"/api/tables/{table}").json()["words"]["end"]
     assert "K7" in client.get("/api/rules/kec").text
     assert "Džoker" in client.get("/api/rules/kec?lang=sr").text
     assert client.get("/api/rules/chess").status_code == 404

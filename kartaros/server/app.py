@@ -2,14 +2,15 @@
 
 Start it with ``kartaros serve``. Every response for a seat is built from
 ``observation(seat)``; a request without a token is a spectator's and sees what every player
-knows. Errors are ``{"error": "<a sentence>"}`` with a 4xx status.
+knows. Errors are ``{"error": "<an English sentence>"}`` with a 4xx status; one a player can
+meet by clicking also has ``"words"``, the sentence in the request's ``lang``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
@@ -22,14 +23,17 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kartaros
+from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
-from kartaros.words import listed
+from kartaros.words import Speech, listed, shared, speech
 
 from .store import DEFAULT_URL, Store
 from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
-Lang = Annotated[str, Query(description="the language of the view's words: en (English) or sr (Serbian)")]
+Lang = Annotated[
+    str, Query(description="the language of the words: en (English), sr (Serbian)")
+]
 
 
 class NewTable(BaseModel):
@@ -73,8 +77,9 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
     app.state.service = service
 
     @app.exception_handler(ApiError)
-    async def api_error(_: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse({"error": err.message}, status_code=err.status)
+    async def api_error(request: Request, err: ApiError) -> JSONResponse:
+        lang = request.query_params.get("lang", "en")
+        return JSONResponse(_error(err, lang if lang in speech.LANGUAGES else "en"), status_code=err.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, err: RequestValidationError) -> JSONResponse:
@@ -95,34 +100,18 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         return {"status": "ok"}
 
     @app.get("/api/games", tags=["games"])
-    async def games() -> list[dict[str, Any]]:
-        """The games, their player counts and rule options."""
-        return [
-            {
-                "name": info.name,
-                "title": info.title,
-                "summary": info.summary,
-                "min_players": info.min_players,
-                "max_players": info.max_players,
-                "options": [
-                    {
-                        "name": o.name,
-                        "default": o.default,
-                        "for_people": info.people_variant.get(o.name, o.default),
-                        "choices": o.choices,
-                        "minimum": o.minimum,
-                        "doc": o.doc,
-                    }
-                    for o in info.options
-                ],
-            }
-            for info in kartaros.GAMES.values()
-        ]
+    async def games(lang: Lang = "en") -> list[dict[str, Any]]:
+        """The games, their player counts and rule options (their words in ``lang``)."""
+        check_lang(lang)
+        return [_game(info, lang) for info in kartaros.GAMES.values()]
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
-    async def create_table(body: NewTable) -> dict[str, Any]:
-        """A new table; the answer holds a secret token for each human seat."""
-        table_id, tokens = await service.create(body.game, body.players, body.seats, body.variant, body.names)
+    async def create_table(body: NewTable, lang: Lang = "en") -> dict[str, Any]:
+        """A new table; the answer holds a secret token for each human seat. Seats without a
+        name are named in ``lang``."""
+        check_lang(lang)
+        table_id, tokens = await service.create(body.game, body.players, body.seats, body.variant, body.names,
+                                                lang)
         return {"table": table_id, "seats": tokens}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
@@ -158,7 +147,10 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         """A finished game step by step with every card shown, for the replay viewer."""
         check_lang(lang)
         record = await service.record(table_id)
-        return {"table": table_id, "frames": await asyncio.to_thread(replay_frames, record, lang)}
+        frames = await asyncio.to_thread(replay_frames, record, lang)
+        info = kartaros.GAMES[record["game"]]
+        return {"table": table_id, "game": info.name, "title": info.title, "names": _names(record, lang),
+                "frames": frames}
 
     @app.get("/api/rules/{game}", tags=["games"], response_class=PlainTextResponse)
     async def get_rules(game: str, lang: str = "en") -> str:
@@ -168,9 +160,10 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         return kartaros.GAMES[game].rules_text(lang)
 
     @app.get("/api/finished", tags=["tables"])
-    async def finished() -> list[dict[str, Any]]:
-        """The latest finished tables, newest first."""
-        return await asyncio.to_thread(store.finished)
+    async def finished(lang: Lang = "en") -> list[dict[str, Any]]:
+        """The latest finished tables, newest first; ``title`` and ``end`` (how it ended) in ``lang``."""
+        check_lang(lang)
+        return [_finished(table, lang) for table in await asyncio.to_thread(store.finished)]
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:
@@ -179,7 +172,7 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
             lang = check_lang(websocket.query_params.get("lang", "en"))
             table = await service.table(table_id)
         except ApiError as err:
-            await websocket.send_json({"error": err.message})
+            await websocket.send_json(_error(err, _socket_lang(websocket)))
             await websocket.close(code=4400 if err.status == 400 else 4404)
             return
         seat: int | None = None
@@ -195,7 +188,7 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
                 seat = service.seat_of(table, token)
                 lang = check_lang(asked) if asked is not None else lang
             except ApiError as err:
-                await websocket.send_json({"error": err.message})
+                await websocket.send_json(_error(err, lang))
                 await websocket.close(code=4400 if err.status == 400 else 4401)
                 return
 
@@ -218,14 +211,14 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
                 try:
                     if "lang" in message:  # the page switched language: words in it from now on
                         if not isinstance(message["lang"], str):
-                            raise ApiError(400, "lang must be a string: en or sr")
+                            raise ApiError(400, f"lang must be a string: {' or '.join(speech.LANGUAGES)}")
                         watcher.lang = check_lang(message["lang"])
                         if "action" not in message:
                             await push(service.view(table, seat, watcher.lang))
                             continue
                     await service.act(table_id, seat, message.get("action"), message.get("seq"))
                 except ApiError as err:
-                    await websocket.send_json({"error": err.message})
+                    await websocket.send_json(_error(err, watcher.lang))
         except WebSocketDisconnect:
             pass
         finally:
@@ -263,8 +256,7 @@ def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, An
     secret any more): the start, then one frame per move with its words (in ``lang``) and what
     it caused."""
     info = kartaros.GAMES[record["game"]]
-    player = "Igrač" if lang == "sr" else "Player"
-    names = record.get("names") or [f"{player} {p + 1}" for p in range(record["players"])]
+    names = _names(record, lang)
     steps = kartaros.Replay(record)
     frames: list[dict[str, Any]] = []
     told: tuple[int, int] = (0, 0)  # the last mover, and his event count before his move
@@ -290,6 +282,72 @@ def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, An
     return frames
 
 
+def _names(record: dict[str, Any], lang: str) -> list[str]:
+    """The players of a record by name (``Player 2`` in ``lang`` where the record has none)."""
+    say = shared().speech(lang)
+    names = record.get("names") or []
+    return [names[p] if p < len(names) else say("Player {n}", n=p + 1) for p in range(record["players"])]
+
+
+def _error(err: ApiError, lang: str) -> dict[str, str]:
+    """An error's JSON: the English sentence, and for a player's error its words in ``lang``."""
+    said = err.words(lang)
+    return {"error": err.message} if said is None else {"error": err.message, "words": said}
+
+
+def _socket_lang(websocket: WebSocket) -> str:
+    lang = websocket.query_params.get("lang", "en")
+    return lang if lang in speech.LANGUAGES else "en"
+
+
+def _game(info: GameInfo, lang: str) -> dict[str, Any]:
+    """A game for ``GET /api/games``: its options with their words for people in ``lang``."""
+    say = shared().speech(lang)
+    said = {o.name: o for o in info.words.options(lang)} if info.words.options is not None else {}
+    options = []
+    for o in info.options:
+        words = said.get(o.name)
+        choices = words.choices if words is not None else {}
+        options.append({
+            "name": o.name,
+            "default": o.default,
+            "for_people": info.people_variant.get(o.name, o.default),
+            "choices": o.choices,
+            "minimum": o.minimum,
+            "doc": o.doc,
+            # For people: the option's label and explanation, and each choice's words (the raw
+            # name and values where the game has no words for them yet).
+            "label": words.label if words is not None else o.name,
+            "explanation": words.explanation if words is not None else (o.doc if lang == "en" else ""),
+            "choice_words": None if o.choices is None else [_choice(say, choices, c) for c in o.choices],
+        })
+    return {
+        "name": info.name, "title": info.title, "summary": info.summary, "min_players": info.min_players,
+        "max_players": info.max_players, "options": options,
+    }
+
+
+def _choice(say: Speech, choices: Mapping[object, str], value: object) -> str:
+    """One choice of an option in words: the game's, else yes / no for a flag, else the value."""
+    for key, words in choices.items():
+        if type(key) is type(value) and key == value:
+            return words
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    return str(value)
+
+
+def _finished(table: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A finished table for the replay list, with its title and how it ended in ``lang``."""
+    info = kartaros.GAMES.get(table["game"])
+    result = table.get("result")
+    end = ""
+    if info is not None and result:
+        event = {"type": "end", "reason": result["reason"], "returns": result["returns"]}
+        end = info.words.event(event, _names(table, lang), lang)
+    return {**table, "title": info.title if info is not None else table["game"], "end": end}
+
+
 def _first_message(text: str) -> tuple[str | None, str | None]:
     """The token (None: a spectator) and the language (None: as the URL asked) of a socket's first message."""
     try:
@@ -303,5 +361,5 @@ def _first_message(text: str) -> tuple[str | None, str | None]:
         raise ApiError(401, "the token must be a string")
     lang = message.get("lang")
     if lang is not None and not isinstance(lang, str):
-        raise ApiError(400, "lang must be a string: en or sr")
+        raise ApiError(400, f"lang must be a string: {' or '.join(speech.LANGUAGES)}")
     return token, lang

@@ -16,21 +16,41 @@ from typing import Any
 import kartaros
 from kartaros.bots import Bot, for_level
 from kartaros.state import GameState
-from kartaros.words import LANGUAGES
+from kartaros.words import N_, shared, speech
 
 from .store import StaleWrite, Store, StoredTable, hash_token
 
 LOG_SENTENCES = 40  # how many of the latest events a view tells in words
 SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
+LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # in a bot's default name
 
 
 class ApiError(Exception):
-    """A request that cannot be served: an HTTP status and a sentence a player understands."""
+    """A request that cannot be served: an HTTP status and an English sentence for the client."""
 
     def __init__(self, status: int, message: str) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+
+    def words(self, lang: str) -> str | None:
+        """The error for a person, in ``lang``; None: it is meant for the client's programmer."""
+        return None
+
+
+class PlayerError(ApiError):
+    """An error a player can meet by clicking (a move too late, a wrong invite link): its
+    sentence is a message of the shared catalog, so a page can show it in its language.
+    ``message`` has the ``{fields}`` of ``values``; ``error``, when given, is the English for
+    API clients instead (the engine's own explanation)."""
+
+    def __init__(self, status: int, message: str, /, error: str | None = None, **values: object) -> None:
+        super().__init__(status, error or message.format(**values))
+        self.said = message
+        self.values = values
+
+    def words(self, lang: str) -> str:
+        return shared().speech(lang)(self.said, **self.values)
 
 
 Push = Callable[[dict[str, Any]], Awaitable[None]]
@@ -45,8 +65,8 @@ class Watcher:
 
 def check_lang(lang: str) -> str:
     """The language the words of a view are asked in; ``ApiError`` 400 for another."""
-    if lang not in LANGUAGES:
-        raise ApiError(400, f"lang must be one of {', '.join(LANGUAGES)}; got {lang!r}")
+    if lang not in speech.LANGUAGES:
+        raise ApiError(400, f"lang must be one of {', '.join(speech.LANGUAGES)}; got {lang!r}")
     return lang
 
 
@@ -75,8 +95,10 @@ class TableService:
     # ---- creating and finding tables -------------------------------------------------------
 
     async def create(
-        self, game: str, players: int | None, seats: list[str], variant: dict[str, Any] | None, names: list[str]
+        self, game: str, players: int | None, seats: list[str], variant: dict[str, Any] | None, names: list[str],
+        lang: str = "en",
     ) -> tuple[str, list[dict[str, Any]]]:
+        """A new table; the seats not named are named in ``lang`` (``Player 2``, ``Bot 3 (easy)``)."""
         try:
             state = kartaros.new_game(game, players=players, variant=variant)
         except ValueError as err:
@@ -96,7 +118,7 @@ class TableService:
             stored_seats.append({"kind": kind, "token_hash": hash_token(token) if token else None})
             if token:
                 tokens.append({"seat": seat, "token": token})
-        names = _seat_names(seats, names)
+        names = _seat_names(seats, names, lang)
         stored = StoredTable(
             id=table_id, game=game, players=state.num_players, variant=dict(state.variant), seed=state.seed,
             seats=stored_seats, names=names, actions=[], finished=False, result=None,
@@ -112,7 +134,7 @@ class TableService:
             return table
         stored = await asyncio.to_thread(self.store.load, table_id) if _plausible_id(table_id) else None
         if stored is None:
-            raise ApiError(404, f"there is no table {table_id!r}")
+            raise PlayerError(404, N_("there is no table '{table}'"), table=table_id)
         table = self.live.get(table_id)  # another request may have loaded it meanwhile
         if table is None:
             record = {
@@ -140,7 +162,7 @@ class TableService:
         for seat, info in enumerate(table.seats):
             if info["token_hash"] is not None and secrets.compare_digest(info["token_hash"], digest):
                 return seat
-        raise ApiError(401, "that token opens no seat at this table")
+        raise PlayerError(401, N_("that token opens no seat at this table"))
 
     # ---- what a seat (or a spectator) is shown ----------------------------------------------
 
@@ -191,24 +213,28 @@ class TableService:
     async def act(self, table_id: str, seat: int | None, action: Any, seq: Any) -> LiveTable:
         table = await self.table(table_id)
         if seat is None:
-            raise ApiError(401, "a seat's token is needed to play (Authorization: Bearer <token>)")
+            raise PlayerError(401, N_("only a player at this table can play: open the table by your invite link"),
+                              error="a seat's token is needed to play (Authorization: Bearer <token>)")
         if not isinstance(action, str) or type(seq) is not int:
             raise ApiError(400, 'send {"action": "<a legal action>", "seq": <the seq of the view you saw>}')
         async with table.lock:
             state = table.state
             if state.is_over:
-                raise ApiError(409, "the game is over")
+                raise PlayerError(409, N_("the game is over"))
             if seq != table.seq:
-                raise ApiError(409, f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
+                raise PlayerError(409, N_("the table has moved on: look again"),
+                                  error=f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
             if state.current_player != seat:
                 mover = state.current_player
-                raise ApiError(409, f"it is not your move: {table.names[mover] if mover is not None else '?'} moves")
+                raise PlayerError(409, N_("it is not your move: {name} moves"),
+                                  name=table.names[mover] if mover is not None else "?")
             if action not in state.legal_actions():
                 try:
                     state.clone().apply(action)
                 except kartaros.IllegalAction as err:
-                    raise ApiError(422, str(err)) from None
-                raise ApiError(422, f"{action!r} is not a legal move now")  # pragma: no cover
+                    raise PlayerError(422, N_("that is not a legal move now"), error=str(err)) from None
+                raise PlayerError(422, N_("that is not a legal move now"),  # pragma: no cover
+                                  error=f"{action!r} is not a legal move now")
             await self._commit(table, action)
         await self._run_bots(table)
         return table
@@ -219,7 +245,7 @@ class TableService:
             await asyncio.to_thread(self.store.append, table.id, table.seq, action)
         except StaleWrite:
             self.live.pop(table.id, None)  # another server wrote first: reload from the store
-            raise ApiError(409, "the table has moved on: look again") from None
+            raise PlayerError(409, N_("the table has moved on: look again")) from None
         table.state.apply(action)
         if table.state.is_over:
             record = table.state.record()
@@ -251,22 +277,23 @@ class TableService:
     async def record(self, table_id: str) -> dict[str, Any]:
         table = await self.table(table_id)
         if not table.state.is_over:
-            raise ApiError(409, "the record is shown once the game is over")
+            raise PlayerError(409, N_("the record is shown once the game is over"))
         record = table.state.record()
         record["names"] = table.names
         return record
 
 
-def _seat_names(seats: list[str], names: list[str]) -> list[str]:
+def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[str]:
+    say = shared().speech(lang)
     result = []
     for seat, kind in enumerate(seats):
         given = names[seat].strip()[:24] if seat < len(names) and isinstance(names[seat], str) else ""
         if given:
             result.append(given)
         elif kind.startswith("bot:"):
-            result.append(f"Bot {seat + 1} ({kind[4:]})")
+            result.append(say("Bot {n} ({level})", n=seat + 1, level=say(LEVEL_WORDS[kind[4:]])))
         else:
-            result.append(f"Player {seat + 1}")
+            result.append(say("Player {n}", n=seat + 1))
     return result
 
 
