@@ -1,11 +1,12 @@
 """A person at the browser: create a table, play by clicking only; two browsers play each other;
-Tač's call button; the page in Serbian.
+Tač's call button; the pages in Serbian.
 
 Screenshots land in ``test-artifacts/screenshots/`` in the checkout (see ``conftest.py``)."""
 
 from __future__ import annotations
 
 import contextlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -19,10 +20,12 @@ import kartaros
 CLICK_LIMIT = 3000
 
 
-def fast(page: Page) -> None:
-    """Forced steps are auto-played by the page; in tests without the pause a person gets."""
+def fast(page: Page, lang: str = "en") -> None:
+    """Forced steps are auto-played by the page; in tests without the pause a person gets. The
+    first page opens in ``lang``; the next ones in the language the person chose."""
     page.add_init_script(
-        "localStorage.setItem('kartaros.autoplayMs', '0'); localStorage.setItem('kartaros.lang', 'en')"
+        "localStorage.setItem('kartaros.autoplayMs', '0');"
+        f"if (!localStorage.getItem('kartaros.lang')) localStorage.setItem('kartaros.lang', '{lang}')"
     )
 
 
@@ -111,6 +114,7 @@ def test_tac_button_calls_a_miss_and_the_page_speaks_serbian(
     expect(page.locator("#log")).to_contain_text("Milan calls “Tač!” on Ana")
     expect(button).to_be_disabled()
     page.select_option("#lang", "sr")
+    expect(page.locator("html")).to_have_attribute("lang", "sr")
     expect(page.locator("#log")).to_contain_text("Milan kaže „Tač!“ igraču Ana")
     expect(page.locator("#log")).not_to_contain_text("calls")
     expect(page.locator("#rows")).to_contain_text("Milan (ti)")
@@ -147,3 +151,81 @@ def test_two_browsers_play_each_other(browser: Browser, live_server: str, screen
         p.screenshot(path=str(screenshots / f"two-{name}.png"), full_page=True)
     host.close()
     guest.close()
+
+
+def test_the_pages_in_serbian(page: Page, live_server: str, screenshots: Path) -> None:
+    """A person switches the home page to Serbian, sets up Keč by the options' words, plays a whole
+    game and looks at it in the replays: every page speaks Serbian and says so in <html lang>."""
+    fast(page)
+    page.goto(f"{live_server}/?game=kec")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h2").first).to_have_text("Choose a game")
+    expect(page.locator("#lang option")).to_have_text(["English", "Srpski"])
+    page.select_option("#lang", "sr")
+    expect(page.locator("html")).to_have_attribute("lang", "sr")
+    expect(page.locator("h2").first).to_have_text("Izaberi igru")
+    expect(page.locator("#create")).to_have_text("Napravi sto")
+    expect(page.locator("#setup")).to_contain_text("Kuda idu odigrani parovi")
+    expect(page.locator("#options")).not_to_contain_text("pairs_to")
+    pairs = page.locator("[data-option='pairs_to'] option")
+    expect(pairs).to_have_text(["na hrpu za odbacivanje", "van igre"])
+    expect(page.locator("[data-seat='1'] option").first).to_have_text("Bot (lak)")
+    expect(page.locator(".game[data-game='kec'] .status")).to_have_text("Igrača: 2")
+    page.select_option("[data-option='pairs_to']", label="van igre")
+    page.fill("[data-option='max_actions']", "0")  # the page says why in Serbian, before asking the server
+    page.click("#create")
+    expect(page.locator("#toast")).to_contain_text("Granica broja poteza: upiši ceo broj, najmanje 1")
+    page.fill("[data-option='max_actions']", "150")
+    page.screenshot(path=str(screenshots / "sr-home.png"), full_page=True)
+    page.click("#create")
+    page.wait_for_url("**/t/**")
+    expect(page.locator("html")).to_have_attribute("lang", "sr")
+    expect(page.locator("#lang")).to_have_value("sr")
+    expect(page.locator("#rows")).to_contain_text("Ostatak")
+    expect(page.locator("#rows")).to_contain_text("Igrač 1 (ti)")  # the seats were named in Serbian
+    expect(page.locator("main")).to_contain_text("Šta se desilo")
+    page.screenshot(path=str(screenshots / "sr-table.png"), full_page=True)
+    play_by_clicking(page)
+    result = page.locator("#result")
+    expect(result).to_contain_text("Revanš")
+    expect(result).to_contain_text(re.compile("Pobedio si!|Izgubio si.|Igra je nerešena."))
+    expect(result).not_to_contain_text(re.compile(r"\b(wins|drawn|could not)\b"))
+    page.screenshot(path=str(screenshots / "sr-result.png"), full_page=True)
+    page.goto(f"{live_server}/replays")
+    expect(page.locator("html")).to_have_attribute("lang", "sr")
+    expect(page.locator("#list-panel h2")).to_have_text("Završene igre")
+    row = page.locator("#list tr").first
+    expect(row).to_contain_text("Keč")
+    row.locator("button").click()
+    expect(page.locator("#counter")).to_contain_text("Potez 0 od ")
+    page.click("#last")
+    expect(page.locator("#zones")).to_contain_text("Ruka: Igrač 1")
+    expect(page.locator("#zones")).to_contain_text("Van igre")
+    page.screenshot(path=str(screenshots / "sr-replay.png"), full_page=True)
+
+
+def test_a_wrong_invite_link_is_told_in_the_pages_language(page: Page, live_server: str) -> None:
+    made = httpx.post(f"{live_server}/api/tables", json={"game": "kec", "seats": ["human", "human"]}).json()
+    fast(page, "sr")
+    page.goto(f"{live_server}/t/{made['table']}#token=not-a-token")
+    expect(page.locator("#status")).to_have_text("ovaj link ne otvara nijedno mesto za ovim stolom")
+    page.goto(f"{live_server}/t/nosuchtable#token=x")
+    expect(page.locator("#status")).to_have_text("nema stola „nosuchtable“")
+
+
+def test_a_language_added_to_languages_appears_in_the_pages(
+    page: Page, live_server: str, monkeypatch: pytest.MonkeyPatch, screenshots: Path
+) -> None:
+    """Serbian Cyrillic joins ``LANGUAGES`` once every game speaks it: the switch lists it by its
+    own name and the page speaks it, with no other change."""
+    from kartaros.words import speech
+
+    monkeypatch.setattr(speech, "LANGUAGES", ("en", "sr", "sr-Cyrl"))
+    fast(page)
+    page.goto(f"{live_server}/?game=kec")
+    expect(page.locator("#lang option")).to_have_text(["English", "Srpski", "Српски"])
+    page.select_option("#lang", "sr-Cyrl")
+    expect(page.locator("html")).to_have_attribute("lang", "sr-Cyrl")
+    expect(page.locator("h2").first).to_have_text("Изабери игру")
+    expect(page.locator("#options")).to_contain_text("Куда иду одиграни парови")
+    page.screenshot(path=str(screenshots / "sr-Cyrl-home.png"), full_page=True)

@@ -14,6 +14,9 @@ from sqlalchemy import create_engine, text
 
 import kartaros
 from kartaros.server import create_app
+from kartaros.server.words import page_messages
+from kartaros.words import MISSING, speech
+from kartaros.words.catalogs import ROOT, messages_of
 
 PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 
@@ -94,6 +97,58 @@ def test_games_name_their_options_for_people(client: TestClient) -> None:
                 if option["choices"] and isinstance(option["choices"][0], bool):
                     assert option["choice_words"] == ["da" if c else "ne" for c in option["choices"]]
     assert client.get("/api/games?lang=de").status_code == 400
+
+
+def pages_messages() -> set[str]:
+    """Every message in the pages' scripts and HTML, as the catalog tool finds them."""
+    static = ROOT / "server" / "static"
+    found: set[str] = set()
+    for path in static.iterdir():
+        if path.suffix in (".js", ".html"):
+            found |= {m if isinstance(m, str) else m[0] for _, m, _, _ in messages_of(path)}
+    return found
+
+
+def test_words_answer_every_message_of_the_pages(client: TestClient) -> None:
+    wanted = pages_messages()
+    assert {"Your move", "Invite link for seat {n}:", "Choose a game", "Rematch"} <= wanted  # scripts and HTML
+    assert set(page_messages()) == wanted
+    MISSING.clear()
+    answer = client.get("/api/words?lang=sr").json()
+    assert answer["lang"] == "sr"
+    assert answer["languages"] == [{"code": "en", "name": "English"}, {"code": "sr", "name": "Srpski"}]
+    words = answer["words"]
+    assert set(words) == wanted
+    assert not MISSING, f"page messages no catalog has: {sorted(MISSING, key=str)}"
+    assert words["Your move"] == "Tvoj potez" and words["Invite link for seat {n}:"] == "Pozivni link za mesto {n}:"
+    untranslated = [m for m, w in words.items() if w == m and not m.startswith("{")]
+    assert untranslated == [], "every message is translated"
+    assert client.get("/api/words?lang=en").json()["words"]["Your move"] == "Your move"
+    response = client.get("/api/words?lang=sr-Cyrl")
+    assert response.status_code == 400 and "lang must be one of en, sr" in response.json()["error"]
+
+
+def test_a_language_added_to_languages_is_offered_everywhere(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Serbian Cyrillic joins ``LANGUAGES`` once every game speaks it: the pages' switch, the words,
+    the views and the errors offer it with no other change."""
+    monkeypatch.setattr(speech, "LANGUAGES", ("en", "sr", "sr-Cyrl"))
+    answer = client.get("/api/words?lang=sr-Cyrl").json()
+    assert answer["languages"][-1] == {"code": "sr-Cyrl", "name": "Српски"}
+    assert answer["words"]["Your move"] == "Твој потез"
+    assert answer["words"]["Invite link for seat {n}:"] == "Позивни линк за место {n}:"  # the field kept
+    for page in ("/", "/t/abc", "/replays"):
+        assert '<option value="sr-Cyrl" lang="sr-Cyrl">Српски</option>' in client.get(page).text
+    created = new_table(client, seats=["human", "human"], names=["Milan", "Ana"])
+    table, token = created["table"], created["seats"][1]["token"]
+    view = client.get(f"/api/tables/{table}?lang=sr-Cyrl", headers=auth(token)).json()
+    assert "Ana (ти)" in [row["label"] for row in view["words"]["table"]]
+    moved = client.post(f"/api/tables/{table}/actions?lang=sr-Cyrl", headers=auth(token),
+                        json={"action": "draw", "seq": 0}).json()
+    assert moved["words"] == "није твој потез: игра Milan"
+    kec = client.get("/api/games?lang=sr-Cyrl").json()[0]
+    assert kec["options"][1]["label"] == "Куда иду одиграни парови"
 
 
 @pytest.mark.parametrize(
@@ -358,3 +413,6 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
 def test_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/t/abc", "/replays", "/static/app.css", "/static/table.js", "/docs", "/openapi.json"):
         assert client.get(path).status_code == 200, path
+    for path in ("/", "/t/abc", "/replays"):  # each page's language switch lists the languages
+        text = client.get(path).text
+        assert '<option value="en" lang="en">English</option><option value="sr" lang="sr">Srpski</option>' in text

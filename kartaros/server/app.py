@@ -29,11 +29,13 @@ from kartaros.words import Speech, listed, shared, speech
 
 from .store import DEFAULT_URL, Store
 from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
+from .words import language_options, languages, page_words
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
 Lang = Annotated[
-    str, Query(description="the language of the words: en (English), sr (Serbian)")
+    str, Query(description="the language of the words: en (English), sr (Serbian); see GET /api/words")
 ]
+LANGUAGE_SWITCH = '<select id="lang"></select>'  # where a page's HTML gets its languages
 
 
 class NewTable(BaseModel):
@@ -104,6 +106,12 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         """The games, their player counts and rule options (their words in ``lang``)."""
         check_lang(lang)
         return [_game(info, lang) for info in kartaros.GAMES.values()]
+
+    @app.get("/api/words", tags=["games"])
+    async def words(lang: Lang = "en") -> dict[str, Any]:
+        """The languages, and every message of the pages in ``lang`` (English message → words)."""
+        check_lang(lang)
+        return {"lang": lang, "languages": languages(), "words": page_words(lang)}
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
     async def create_table(body: NewTable, lang: Lang = "en") -> dict[str, Any]:
@@ -230,7 +238,9 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     def page(name: str) -> HTMLResponse:
-        return HTMLResponse((static / name).read_text(encoding="utf-8"))
+        """A page, its language switch listing the languages there are."""
+        text = (static / name).read_text(encoding="utf-8")
+        return HTMLResponse(text.replace(LANGUAGE_SWITCH, LANGUAGE_SWITCH.replace("><", f">{language_options()}<")))
 
     @app.get("/", include_in_schema=False)
     async def home() -> HTMLResponse:

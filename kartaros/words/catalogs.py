@@ -4,20 +4,23 @@
     python -m kartaros.words.catalogs --check  # only say what is out of step (for tests and CI)
 
 Each game's folder has its own catalog for the messages of its modules; the shared catalog
-(``kartaros/words/sr.po``) has those of every other module and of the pages' scripts. A message
-is found by the keywords of :data:`kartaros.words.speech.KEYWORDS` (``say``, ``say.plural``,
-``say.noun``, ``N_``, ``mark`` …; in the pages: ``t``).
+(``kartaros/words/sr.po``) has those of every other module and of the pages. A message is found
+by the keywords of :data:`kartaros.words.speech.KEYWORDS` (``say``, ``say.plural``, ``say.noun``,
+``N_``, ``mark`` …); in the pages' scripts by ``t("…")``, in their HTML by ``data-t="…"``.
 """
 
 from __future__ import annotations
 
 import argparse
+import html
 import io
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog as BabelCatalog
 from babel.messages.extract import extract
@@ -27,7 +30,9 @@ from kartaros.words.speech import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent  # the kartaros package
 JS_KEYWORDS = {"t": None}
-SOURCES = (".py",)  # and the pages' scripts (".js") once they speak through the catalog
+JS_OPTIONS = {"parse_template_string": True}  # t("…") inside a `template ${literal}` is a message too
+SOURCES = (".py", ".js", ".html")  # the code, the pages' scripts and the pages
+_DATA_T = re.compile(r'\bdata-t="([^"]*)"')  # a page's element whose text is a message
 CREATED = datetime(2026, 12, 1, tzinfo=UTC)  # a fixed date in the header, so a catalog changes only with its words
 HEADER = "Serbian (Latin script) words of kartaros"
 
@@ -62,15 +67,32 @@ def parts() -> list[Part]:
     return found
 
 
+def extract_html(source: Any, keywords: object, comment_tags: object, options: object) -> Iterator[Any]:
+    """Babel's extraction method for the pages: the message of each ``data-t="…"`` attribute, as
+    (line, keyword, message, comments) like Babel's own methods."""
+    for line, text in enumerate(source.read().decode("utf-8").splitlines(), 1):
+        for found in _DATA_T.finditer(text):
+            yield line, "t", html.unescape(found.group(1)), []
+
+
+def messages_of(path: Path) -> Iterator[tuple[int, str | tuple[str, ...], list[str], str | None]]:
+    """(line, message, comments, context) of every message in one source file."""
+    with path.open("rb") as source:
+        if path.suffix == ".py":
+            yield from extract("python", source, keywords=KEYWORDS)
+        elif path.suffix == ".js":
+            yield from extract("javascript", source, keywords=JS_KEYWORDS, options=JS_OPTIONS)
+        else:
+            yield from extract(extract_html, source, keywords=JS_KEYWORDS)
+
+
 def extracted(part: Part) -> BabelCatalog:
     """Every message the part's sources use, as a template."""
     template = BabelCatalog(locale=None, project="kartaros", creation_date=CREATED)
     for path in part.sources():
-        method, keywords = ("javascript", JS_KEYWORDS) if path.suffix == ".js" else ("python", KEYWORDS)
-        with path.open("rb") as source:
-            for line, message, comments, context in extract(method, source, keywords=keywords):
-                where = (path.relative_to(ROOT.parent).as_posix(), line)
-                template.add(message, locations=[where], auto_comments=comments, context=context)
+        for line, message, comments, context in messages_of(path):
+            where = (path.relative_to(ROOT.parent).as_posix(), line)
+            template.add(message, locations=[where], auto_comments=comments, context=context)
     return template
 
 

@@ -1,36 +1,52 @@
 // Shared by every page: language, cards, small helpers. All data comes from the public API.
-const TEXT = {
-  en: { play: "Play", replays: "Replays", newTable: "New table", players: "Players", seat: "Seat", me: "Me", friend: "A friend",
-        easy: "Bot (easy)", medium: "Bot (medium)", hard: "Bot (hard)", name: "Your name", options: "Rule options",
-        create: "Create the table", invite: "Invite link for seat", copy: "Copy", goTable: "Go to my table", rules: "Rules",
-        rulesSr: "Serbian original", yourMove: "Your move", waiting: "Waiting for", spectating: "You are watching this table.",
-        over: "The game is over.", rematch: "Rematch", win: "You win!", lose: "You lose.", draw: "The game is drawn.",
-        log: "What happened", moves: "Your moves", connecting: "Connecting…", reconnect: "Connection lost, reconnecting…",
-        finished: "Finished games", game: "Game", result: "Result", when: "When", view: "Watch", back: "◀ Back",
-        forward: "Forward ▶", start: "⏮ Start", end: "End ⏭", move: "Move", chooseGame: "Choose a game", pick: "Select cards to filter the moves.",
-        none: "No finished games yet.", player: "Player", easyLevel: "easy", mediumLevel: "medium", hardLevel: "hard" },
-  sr: { play: "Igraj", replays: "Snimci", newTable: "Novi sto", players: "Igrači", seat: "Mesto", me: "Ja", friend: "Prijatelj",
-        easy: "Bot (lak)", medium: "Bot (srednji)", hard: "Bot (težak)", name: "Tvoje ime", options: "Pravila (opcije)",
-        create: "Napravi sto", invite: "Pozivni link za mesto", copy: "Kopiraj", goTable: "Idi za moj sto", rules: "Pravila",
-        rulesSr: "Srpski original", yourMove: "Tvoj potez", waiting: "Čeka se", spectating: "Gledaš ovaj sto.",
-        over: "Igra je završena.", rematch: "Revanš", win: "Pobedio si!", lose: "Izgubio si.", draw: "Nerešeno.",
-        log: "Šta se desilo", moves: "Tvoji potezi", connecting: "Povezivanje…", reconnect: "Veza prekinuta, ponovo se povezujem…",
-        finished: "Završene igre", game: "Igra", result: "Rezultat", when: "Kada", view: "Pogledaj", back: "◀ Nazad",
-        forward: "Napred ▶", start: "⏮ Početak", end: "Kraj ⏭", move: "Potez", chooseGame: "Izaberi igru", pick: "Izaberi karte da suziš poteze.",
-        none: "Još nema završenih igara.", player: "Igrač", easyLevel: "lak", mediumLevel: "srednji", hardLevel: "težak" },
-};
-let LANG = localStorage.getItem("kartaros.lang") || ((navigator.language || "en").startsWith("sr") ? "sr" : "en");
-function t(key) { return (TEXT[LANG] && TEXT[LANG][key]) || TEXT.en[key] || key; }
-function applyText(root = document) {
-  root.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+// The pages are written in English: t("Your move"), t("Invite link for seat {n}", { n: 2 }), and
+// data-t="…" on an element whose text is a message. Another language's words come once from
+// GET /api/words (the shared catalog) before a page draws anything.
+const LANGUAGES = [...document.querySelectorAll("#lang option")].map((o) => o.value);  // listed by the server
+let LANG = pickLanguage();
+let WORDS = {};  // English message → its words in LANG (none for English)
+
+function pickLanguage() {
+  const offered = (code) => LANGUAGES.includes(code) ? code : null;
+  const browser = navigator.language || "en";
+  const guess = browser.startsWith("sr") ? (/cyrl/i.test(browser) && offered("sr-Cyrl")) || "sr" : "en";
+  return offered(localStorage.getItem("kartaros.lang")) || offered(guess) || "en";
 }
-function langSwitch(onChange) {
+
+// A message in the page's language, with its {fields} filled from values.
+function t(message, values = {}) {
+  const text = WORDS[message] || message;
+  return text.replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
+}
+
+async function loadWords() {
+  WORDS = LANG === "en" ? {} : (await api(`/api/words?lang=${encodeURIComponent(LANG)}`)).words;
+}
+
+function applyText(root = document) {
+  document.documentElement.lang = LANG;
+  root.querySelectorAll("[data-t]").forEach((node) => { node.textContent = t(node.dataset.t); });
   const sel = document.getElementById("lang");
-  if (!sel) return;
-  sel.value = LANG;
-  sel.addEventListener("change", () => { LANG = sel.value; localStorage.setItem("kartaros.lang", LANG); applyText(); if (onChange) onChange(); });
+  if (sel) sel.setAttribute("aria-label", t("Language"));
+}
+
+// The language switch; start() draws the page once the words are there, onChange when they change.
+async function langSwitch(onChange) {
+  const sel = document.getElementById("lang");
+  if (sel) {
+    sel.value = LANG;
+    sel.addEventListener("change", async () => {
+      LANG = sel.value;
+      localStorage.setItem("kartaros.lang", LANG);
+      try { await loadWords(); } catch (err) { toast(err.message); }
+      applyText();
+      if (onChange) onChange();
+    });
+  }
+  try { await loadWords(); } catch (err) { LANG = "en"; WORDS = {}; if (sel) sel.value = LANG; toast(err.message); }
   applyText();
 }
+
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -43,7 +59,7 @@ function el(tag, attrs = {}, ...children) {
 const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 function cardEl(code) {
   if (code === "RJ" || code === "BJ") {
-    return el("span", { class: "card joker" + (code === "RJ" ? " red" : ""), title: code, "data-code": code }, "JOKER");
+    return el("span", { class: "card joker" + (code === "RJ" ? " red" : ""), title: code, "data-code": code }, t("JOKER"));
   }
   const rank = code[0] === "T" ? "10" : code[0];
   const suit = code[1];
@@ -57,9 +73,15 @@ function toast(message) {
   box.textContent = message; box.style.display = "block";
   clearTimeout(toast.timer); toast.timer = setTimeout(() => { box.style.display = "none"; }, 4000);
 }
+// An error's words for a person: the server's own, in the language asked, where it has them.
+function errorText(body, status) {
+  return body.words || body.error || t("The server did not answer (HTTP {status})", { status });
+}
 async function api(path, options = {}) {
   const response = await fetch(path, { headers: { "Content-Type": "application/json", ...(options.headers || {}) }, ...options });
   const body = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(body.error || `HTTP ${response.status}`);
+  if (!response.ok) throw new Error(errorText(body, response.status));
   return body;
 }
+// A path with the page's language as ?lang=, for requests whose answer has words.
+function withLang(path) { return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(LANG)}`; }

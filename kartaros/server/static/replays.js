@@ -3,19 +3,41 @@ let frames = [];
 let at = 0;
 let opened = null;  // the table whose frames are shown
 
+let names = [];  // the players of the game shown
+// The kinds of zone a game's cards lie in (``state.zones()``: "hand:0", "stock" …), for people.
+const ZONES = {
+  hand: () => t("Hand"), stock: () => t("Stock"), discard: () => t("Discard pile"), out: () => t("Out of play"),
+  table: () => t("Table"), match: () => t("Match hand"), weapons: () => t("Weapons"), target: () => t("Target"),
+  closed: () => t("Closed pile"), open: () => t("Open pile"), central: () => t("Central pile"),
+  turned: () => t("Turned card"), aside: () => t("Set aside"), pile: () => t("Pile"), pot: () => t("Pot"),
+  surplus: () => t("Surplus"),
+};
+
+function zoneLabel(zone, count) {
+  const [kind, seat] = zone.split(":");
+  const what = ZONES[kind] ? ZONES[kind]() : kind;
+  const whose = seat !== undefined && names[Number(seat)] !== undefined ? names[Number(seat)] : seat;
+  return whose === undefined ? t("{zone} ({count})", { zone: what, count }) : t("{zone} of {name} ({count})", { zone: what, name: whose, count });
+}
+
+// Dates as the page's language writes them.
+function locale() { return LANG === "sr" ? "sr-Latn" : LANG; }
+
 async function loadList() {
-  const games = await api("/api/finished");
+  const games = await api(withLang("/api/finished"));  // how each game ended, in the page's language
   const body = document.getElementById("list");
-  if (!games.length) { body.replaceChildren(el("tr", {}, el("td", { colspan: 5 }, t("none")))); return; }
+  if (!games.length) { body.replaceChildren(el("tr", {}, el("td", { colspan: 5 }, t("No finished games yet.")))); return; }
   body.replaceChildren(...games.map((g) => el("tr", {},
-    el("td", {}, g.game), el("td", {}, g.names.join(", ")),
-    el("td", {}, g.result ? `${g.result.returns.join(" : ")} (${g.result.reason})` : ""),
-    el("td", {}, new Date(g.finished_at).toLocaleString()),
-    el("td", {}, el("button", { class: "secondary", "data-table": g.table, onclick: () => open(g.table) }, t("view"))))));
+    el("td", {}, g.title), el("td", {}, g.names.join(", ")),
+    el("td", {}, g.result ? `${g.result.returns.join(" : ")} · ${g.end}` : ""),
+    el("td", {}, new Date(g.finished_at).toLocaleString(locale())),
+    el("td", {}, el("button", { class: "secondary", "data-table": g.table, onclick: () => open(g.table) }, t("Watch"))))));
 }
 
 async function open(table, index = 0) {
-  frames = (await api(`/api/tables/${table}/frames?lang=${LANG}`)).frames;  // the moves in the page's language
+  const answer = await api(withLang(`/api/tables/${table}/frames`));  // the moves in the page's language
+  frames = answer.frames;
+  names = answer.names;
   opened = table;
   history.replaceState(null, "", `/replays?table=${table}`);
   document.getElementById("viewer").hidden = false;
@@ -25,14 +47,14 @@ async function open(table, index = 0) {
 function show(index) {
   at = Math.max(0, Math.min(frames.length - 1, index));
   const frame = frames[at];
-  document.getElementById("counter").textContent = `${t("move")} ${at} / ${frames.length - 1}`;
+  document.getElementById("counter").textContent = t("Move {n} of {count}", { n: at, count: frames.length - 1 });
   const step = document.getElementById("step");
   step.replaceChildren(el("strong", {}, frame.text || ""), ...frame.events.map((e) => el("div", { class: "status" }, e)));
   const zones = document.getElementById("zones");
   const nodes = [];
   for (const [zone, cards] of Object.entries(frame.zones)) {
     const row = el("span", { class: "cards" }, ...cards.slice(-16).map(cardEl));
-    nodes.push(el("div", { class: "label" }, `${zone} (${cards.length})`), el("div", {}, cards.length > 16 ? "… " : "", row));
+    nodes.push(el("div", { class: "label" }, zoneLabel(zone, cards.length)), el("div", {}, cards.length > 16 ? "… " : "", row));
   }
   zones.replaceChildren(...nodes);
 }
@@ -42,7 +64,13 @@ document.getElementById("prev").onclick = () => show(at - 1);
 document.getElementById("next").onclick = () => show(at + 1);
 document.getElementById("last").onclick = () => show(frames.length - 1);
 document.addEventListener("keydown", (e) => { if (e.key === "ArrowLeft") show(at - 1); if (e.key === "ArrowRight") show(at + 1); });
-langSwitch(() => { loadList(); if (opened) open(opened, at).catch((err) => toast(err.message)); });
-loadList().catch((err) => toast(err.message));
-const wanted = new URLSearchParams(location.search).get("table");
-if (wanted) open(wanted).catch((err) => toast(err.message));
+langSwitch(() => {
+  document.title = `kartaros · ${t("Replays")}`;
+  loadList().catch((err) => toast(err.message));
+  if (opened) open(opened, at).catch((err) => toast(err.message));
+}).then(() => {
+  document.title = `kartaros · ${t("Replays")}`;
+  loadList().catch((err) => toast(err.message));
+  const wanted = new URLSearchParams(location.search).get("table");
+  if (wanted) open(wanted).catch((err) => toast(err.message));
+});

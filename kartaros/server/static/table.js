@@ -8,20 +8,21 @@ let current = null;
 let selected = new Set();
 let autoTimer = null;
 let sentSeq = -1;  // the seq of the view a move was last sent from: one move per view
+let lastError = "";  // the last error the server sent, in the page's language
 const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?lang=${LANG}`);
+  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?lang=${encodeURIComponent(LANG)}`);
   socket.onopen = () => { socket.send(JSON.stringify(token ? { token } : {})); setStatus(""); };
   socket.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.error) { toast(data.error); sentSeq = -1; return; }
+    if (data.error) { lastError = errorText(data); toast(lastError); sentSeq = -1; return; }
     current = data; render();
   };
   socket.onclose = (event) => {
-    if (event.code >= 4400) { setStatus(t("over")); return; }
-    setStatus(t("reconnect")); setTimeout(connect, 1500);
+    if (event.code >= 4400) { setStatus(lastError || t("This table cannot be opened.")); return; }  // no retry
+    setStatus(t("Connection lost, reconnecting…")); setTimeout(connect, 1500);
   };
 }
 
@@ -40,11 +41,14 @@ function send(action) {
   socket.send(JSON.stringify({ action, seq: current.seq }));
 }
 
+// The notation beside a move's words: one that is an English word (draw, pass …) only in English.
+function notation(action) { return LANG === "en" || !/[a-z]{2,}/.test(action) ? action : ""; }
+
 function actionCards(action) { return action.match(/(?<![A-Z0-9])([2-9TJQKA][SHDC]|RJ|BJ)(?![A-Z0-9])/g) || []; }
 
 function render() {
   const v = current;
-  document.title = `kartaros · ${v.game} · ${v.seat === null ? "" : v.names[v.seat]}`;
+  document.title = `kartaros · ${v.title}${v.seat === null ? "" : " · " + v.names[v.seat]}`;
   document.getElementById("title").textContent = `${v.title} · ${v.names.join(" · ")}`;
   renderRows(v);
   renderMoves(v);
@@ -57,7 +61,7 @@ function render() {
 function renderRows(v) {
   const box = document.getElementById("rows");
   if (!v.words.table) {
-    box.replaceChildren(el("div", { class: "label" }, t("spectating")), el("div", {}, ""));
+    box.replaceChildren(el("div", { class: "label" }, t("You are watching this table.")), el("div", {}, ""));
     return;
   }
   const nodes = [];
@@ -109,18 +113,18 @@ function renderMoves(v) {
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); document.getElementById("hint").hidden = true; return; }
   if (!v.legal.length) {
     const mover = v.current_player;
-    turn.textContent = mover === null ? "" : `${t("waiting")}: ${v.names[mover]}`;
+    turn.textContent = mover === null ? "" : t("Waiting for {name}", { name: v.names[mover] });
     box.replaceChildren();
     document.getElementById("hint").hidden = true;
     return;
   }
-  turn.textContent = `${t("yourMove")}${v.words.turn ? " — " + v.words.turn : ""}`;
+  turn.textContent = v.words.turn ? t("Your move: {what}", { what: v.words.turn }) : t("Your move");
   const wanted = [...selected];
   const ownButton = hasCallButton(v);  // the call has its own button then
   const moves = v.words.moves.filter((m) => !(ownButton && m.action === v.call) && wanted.every((c) => actionCards(m.action).includes(c)));
   box.replaceChildren(...moves.map((m) => el("button", {
     class: m.action === v.call ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
-  }, m.text, el("small", {}, m.action))));
+  }, m.text, el("small", {}, notation(m.action)))));
   document.getElementById("hint").hidden = !v.legal.some((a) => actionCards(a).length);
   // A step without a choice (a forced draw) is played for the person, after a moment to see it.
   if (v.legal.length === 1) autoTimer = setTimeout(() => send(v.legal[0]), AUTOPLAY_MS);
@@ -131,12 +135,13 @@ function renderResult(v) {
   if (!v.over) { box.hidden = true; return; }
   const best = Math.max(...v.returns);
   const everyone = v.returns.every((r) => r === best);
-  let head = t("over");
-  if (v.seat !== null) head = everyone ? t("draw") : v.returns[v.seat] === best ? t("win") : t("lose");
+  let head = t("The game is over.");
+  if (v.seat !== null) head = everyone ? t("The game is drawn.") : v.returns[v.seat] === best ? t("You win!") : t("You lose.");
   const scores = v.names.map((n, i) => `${n}: ${v.returns[i]}`).join(" · ");
-  const detail = LANG === "en" || !v.words.end ? (v.result ? v.result.detail : "") : v.words.end;
+  // How it ended, told by the game in the page's language (the engine's detail is English).
+  const detail = v.words.end || (LANG === "en" && v.result ? v.result.detail : "");
   box.replaceChildren(el("p", {}, el("strong", {}, head), " ", detail), el("p", { class: "status" }, scores));
-  if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("rematch")));
+  if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("Rematch")));
   box.hidden = false;
 }
 
@@ -144,14 +149,14 @@ async function rematch() {
   const v = current;
   const seats = v.seats.map((kind, i) => (i === v.seat ? "human" : kind));
   try {
-    const made = await api("/api/tables", { method: "POST", body: JSON.stringify({ game: v.game, players: seats.length, seats, variant: v.variant, names: v.names }) });
+    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: v.game, players: seats.length, seats, variant: v.variant, names: v.names }) });
     const mine = made.seats.find((s) => s.seat === v.seat) || made.seats[0];
     const link = (s) => `${location.origin}/t/${made.table}#token=${encodeURIComponent(s.token)}`;
     const friends = made.seats.filter((s) => s !== mine);
     if (!friends.length) { location.href = link(mine); location.reload(); return; }
     document.getElementById("result").append(...friends.map((s) => el("div", { class: "invite" },
-      el("span", {}, `${t("invite")} ${s.seat + 1}:`), el("input", { readonly: "", value: link(s) }))),
-      el("p", {}, el("a", { href: link(mine), onclick: () => setTimeout(() => location.reload(), 50) }, t("goTable"))));
+      el("span", {}, t("Invite link for seat {n}:", { n: s.seat + 1 })), el("input", { readonly: "", value: link(s) }))),
+      el("p", {}, el("a", { href: link(mine), onclick: () => setTimeout(() => location.reload(), 50) }, t("Go to my table"))));
   } catch (err) { toast(err.message); }
 }
 
@@ -159,5 +164,4 @@ document.getElementById("call").addEventListener("click", () => { if (current &&
 langSwitch(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ lang: LANG }));  // the words come again
   if (current) render();
-});
-connect();
+}).then(connect);

@@ -1,0 +1,56 @@
+"""The pages' words: the languages they come in, and every message of the pages in each.
+
+The pages are written in English: their scripts call ``t("Your move")``, their HTML marks an
+element's text with ``data-t="Choose a game"``. Those messages are in the shared catalog
+(``kartaros/words/sr.po``); a page in another language asks ``GET /api/words?lang=…`` once for
+all of them. The languages are :data:`kartaros.words.speech.LANGUAGES`, read when asked, so a
+language added there is offered by every page.
+"""
+
+from __future__ import annotations
+
+import html
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from kartaros.words import shared, speech
+from kartaros.words.catalogs import messages_of
+
+# Each language by its own name, as a language switch lists it.
+LANGUAGE_NAMES = {"en": "English", "sr": "Srpski", "sr-Cyrl": "Српски"}
+PAGE_SOURCES = (".js", ".html")
+
+
+def languages() -> list[dict[str, str]]:
+    """The languages the words come in: ``code`` and ``name`` (in that language)."""
+    return [{"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in speech.LANGUAGES]
+
+
+def _static() -> Path:
+    return Path(str(resources.files("kartaros.server") / "static"))
+
+
+@cache
+def page_messages() -> tuple[str, ...]:
+    """Every message the pages use (their scripts' ``t("…")`` and their HTML's ``data-t``)."""
+    found: dict[str, None] = {}
+    for path in sorted(_static().iterdir()):
+        if path.suffix in PAGE_SOURCES:
+            for _, message, _, _ in messages_of(path):
+                found[message if isinstance(message, str) else message[0]] = None
+    return tuple(found)
+
+
+def page_words(lang: str) -> dict[str, str]:
+    """Each message of the pages → its words in ``lang``, ``{fields}`` kept for the page to fill."""
+    say = shared().speech(lang)
+    return {message: say(message) for message in page_messages()}
+
+
+def language_options() -> str:
+    """The ``<option>`` elements of a page's language switch."""
+    return "".join(
+        f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
+        for code, name in ((html.escape(language["code"]), language["name"]) for language in languages())
+    )
