@@ -232,7 +232,8 @@ def games_view(games: dict[str, GameInfo], lang: str = "en") -> Table:
             if options:
                 options.append("\n")
             options.append_text(option_text(say, option, said.get(option.name)))
-        table.add_row(name, info.title, span, info.summary, options or Text(say("none"), style="dim"))
+        summary = info.words.summary(lang) if info.words.summary else info.summary
+        table.add_row(name, info.title, span, summary, options or Text(say("none"), style="dim"))
     return table
 
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 import kartaros
 from kartaros.bots import BOTS, RandomBot, make
 from kartaros.cli import app, match_action
-from kartaros.words import MISSING, speech
+from kartaros.words import MISSING
 
 runner = CliRunner()
 MANY_ONES = "1\n" * 2000
@@ -158,8 +158,8 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
         (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
-        (["play", "kec", "--lang", "de"], "--lang must be one of en, sr; got 'de'"),
-        (["replay", "game.json", "--lang", "fr"], "--lang must be one of en, sr; got 'fr'"),
+        (["play", "kec", "--lang", "de"], "--lang must be one of en, sr, sr-Cyrl; got 'de'"),
+        (["replay", "game.json", "--lang", "fr"], "--lang must be one of en, sr, sr-Cyrl; got 'fr'"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(args: list[str], message: str) -> None:
@@ -318,11 +318,8 @@ def test_the_terminal_in_serbian_when_the_player_leaves(tmp_path: Path) -> None:
         assert not ENGLISH.search(line), line
 
 
-def test_a_language_added_to_languages_is_offered_by_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Serbian Cyrillic joins ``LANGUAGES`` once every game speaks it: then ``--lang sr-Cyrl`` plays."""
-    bad = runner.invoke(app, ["play", "kec", "--lang", "sr-Cyrl"], input="q\n")
-    assert bad.exit_code == 2 and "--lang must be one of en, sr; got 'sr-Cyrl'" in bad.output
-    monkeypatch.setattr(speech, "LANGUAGES", ("en", "sr", "sr-Cyrl"))
+def test_the_terminal_speaks_serbian_cyrillic() -> None:
+    """``--lang sr-Cyrl`` plays in Cyrillic, names as they are typed."""
     result = play("--seed", "3", "--name", "Milan", "--lang", "sr-Cyrl", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     for words in ("Твој потез, Milan", "Milan (ти)", "Keč · потез 1", "Резултат", "Остатак"):
@@ -393,8 +390,10 @@ def test_games_lists_kec() -> None:
         result.output
     )
     assert "Move limit (max_actions) = 100000 (a whole number, at least 1)" in result.output
-    # A game whose options have no words yet shows their names; a flag is yes or no.
-    assert "central_first = no (false); or yes (true)" in result.output
+    # A flag's values are words too, with the value --variant takes.
+    assert "The central pile first (central_first) = the player chooses (false); or it must go onto the central" in (
+        result.output
+    )
 
 
 def test_games_in_serbian() -> None:
@@ -404,7 +403,9 @@ def test_games_in_serbian() -> None:
     assert "Kuda idu odigrani parovi (pairs_to) = na hrpu za odbacivanje (\"discard\"); ili van igre (\"out\")" in (
         result.output
     )
-    assert "central_first = ne (false); ili da (true)" in result.output
+    assert "Prvo centralna gomila (central_first) = igrač bira (false); ili mora na centralnu gomilu (true)" in (
+        result.output
+    )
     assert runner.invoke(app, ["games", "--lang", "xx"]).exit_code == 2
 
 

@@ -17,8 +17,6 @@ GAMES_DIR = PACKAGE / "games"
 # that code there knows a game.
 GAME_WORDS = sorted({word.lower() for info in kartaros.GAMES.values() for word in (info.name, info.title)})
 WORD = re.compile(r"(?<![a-zčćžšđ])(" + "|".join(map(re.escape, GAME_WORDS)) + r")(?![a-zčćžšđ])", re.IGNORECASE)
-# In Serbian "kec" is also the Ace: the card words name a card, not the game.
-CARD_WORDS = {("legacy.py", "kec")}
 # The core: it knows no game and builds on nothing above it.
 CORE = ("cards", "rng", "state", "variant", "errors", "info")
 
@@ -53,8 +51,7 @@ def _python_mentions(path: Path) -> list[str]:
             continue
         words = token.string.replace("_", " ") if token.type == tokenize.NAME else token.string
         for match in WORD.finditer(words):
-            if (path.name, match.group(1).lower()) not in CARD_WORDS:
-                found.append(f"{_shown(path)}:{token.start[0]}: {match.group(1)!r}")
+            found.append(f"{_shown(path)}:{token.start[0]}: {match.group(1)!r}")
     return found
 
 

@@ -116,7 +116,9 @@ def test_words_answer_every_message_of_the_pages(client: TestClient) -> None:
     MISSING.clear()
     answer = client.get("/api/words?lang=sr").json()
     assert answer["lang"] == "sr"
-    assert answer["languages"] == [{"code": "en", "name": "English"}, {"code": "sr", "name": "Srpski"}]
+    assert answer["languages"] == [
+        {"code": "en", "name": "English"}, {"code": "sr", "name": "Srpski"}, {"code": "sr-Cyrl", "name": "Српски"},
+    ]
     words = answer["words"]
     assert set(words) == wanted
     assert not MISSING, f"page messages no catalog has: {sorted(MISSING, key=str)}"
@@ -124,14 +126,15 @@ def test_words_answer_every_message_of_the_pages(client: TestClient) -> None:
     untranslated = [m for m, w in words.items() if w == m and not m.startswith("{")]
     assert untranslated == [], "every message is translated"
     assert client.get("/api/words?lang=en").json()["words"]["Your move"] == "Your move"
-    response = client.get("/api/words?lang=sr-Cyrl")
-    assert response.status_code == 400 and "lang must be one of en, sr" in response.json()["error"]
+    assert client.get("/api/words?lang=sr-Cyrl").json()["words"]["Your move"] == "Твој потез"
+    response = client.get("/api/words?lang=de")
+    assert response.status_code == 400 and "lang must be one of en, sr, sr-Cyrl" in response.json()["error"]
 
 
 def test_a_language_added_to_languages_is_offered_everywhere(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Serbian Cyrillic joins ``LANGUAGES`` once every game speaks it: the pages' switch, the words,
+    """A language in ``LANGUAGES`` (Serbian Cyrillic here) is offered everywhere: the pages' switch, the words,
     the views and the errors offer it with no other change."""
     monkeypatch.setattr(speech, "LANGUAGES", ("en", "sr", "sr-Cyrl"))
     answer = client.get("/api/words?lang=sr-Cyrl").json()

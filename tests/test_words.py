@@ -15,7 +15,7 @@ from kartaros.games.kec.words import describe_event as kec_event
 from kartaros.games.puck.words import describe_hand
 from kartaros.games.tac.words import describe_event as tac_event
 from kartaros.state import NO_EVENTS
-from kartaros.words import LANGUAGES, MISSING, card_name, card_names, cards_count, check_lang, listed, rank_name
+from kartaros.words import LANGUAGES, MISSING, check_lang, shared, to_cyrillic
 
 NAMES = ["Milan", "Ana", "Bora", "Cica", "Dule"]
 # English words that would give away an untranslated sentence (whole words; Serbian "a" and
@@ -45,11 +45,26 @@ STEPS = 1500  # at most this many actions of a game are looked at move by move
 EVERY = 3  # the table and the moves are told every few steps (the events: all of them)
 
 
-def check_serbian(sr: str, en: str, what: str) -> None:
+LATIN = re.compile(r"[A-Za-zčćžšđČĆŽŠĐ]")
+NAMED = re.compile("|".join(NAMES))
+
+
+def check_serbian(said: dict[str, str], what: str) -> None:
+    """The Serbian of ``said`` (words by language) is Serbian, and its Cyrillic is Cyrillic but
+    for the players' names, which stay as they are written."""
+    sr, en, cyrillic = said["sr"], said["en"], said["sr-Cyrl"]
     assert sr and en, f"{what}: empty words"
     assert sr != en, f"{what}: the Serbian is the English: {sr!r}"
     found = ENGLISH.search(sr)
     assert found is None, f"{what}: English {found.group(0)!r} in Serbian {sr!r} (English: {en!r})"
+    assert cyrillic == to_cyrillic_but_names(sr), f"{what}: {cyrillic!r} is not the Cyrillic of {sr!r}"
+    latin = LATIN.search(NAMED.sub("", cyrillic))
+    assert latin is None, f"{what}: Latin {latin.group(0)!r} in Cyrillic {cyrillic!r}"
+
+
+def to_cyrillic_but_names(latin: str) -> str:
+    parts = re.split(f"({NAMED.pattern})", latin)
+    return "".join(part if NAMED.fullmatch(part) else to_cyrillic(part) for part in parts)
 
 
 def tell_everything(game: str, players: int, variant: dict[str, Any] | None, seed: int) -> set[str]:
@@ -66,10 +81,10 @@ def tell_everything(game: str, players: int, variant: dict[str, Any] | None, see
         if step % EVERY == 0 or "call" in legal:
             obs = state.observation(mover, since=NO_EVENTS)
             turn = {lang: info.words.turn(obs, names, lang) for lang in LANGUAGES}
-            check_serbian(turn["sr"], turn["en"], f"{game} turn in phase {obs.get('phase')}")
+            check_serbian(turn, f"{game} turn in phase {obs.get('phase')}")
             for action in legal:
                 said = {lang: info.words.action(obs, action, names, lang) for lang in LANGUAGES}
-                check_serbian(said["sr"], said["en"], f"{game} action {action!r}")
+                check_serbian(said, f"{game} action {action!r}")
             rows = {lang: info.words.table(obs, names, lang) for lang in LANGUAGES}
             assert len(rows["sr"]) == len(rows["en"])
             for sr, en in zip(rows["sr"], rows["en"], strict=True):
@@ -92,7 +107,7 @@ def tell_everything(game: str, players: int, variant: dict[str, Any] | None, see
             told.add(key)
             seen.add(event["type"])
             said = {lang: info.words.event(event, names, lang) for lang in LANGUAGES}
-            check_serbian(said["sr"], said["en"], f"{game} event {event}")
+            check_serbian(said, f"{game} event {event}")
     return seen
 
 
@@ -120,22 +135,23 @@ def test_the_random_games_meet_every_kind_of_event() -> None:
 
 
 def test_card_words() -> None:
-    assert card_name("KH") == "K♥" and card_name("TS", "en") == "10♠" and card_name("RJ") == "Red Joker"
-    assert card_name("KH", "sr") == "kralj herc"
-    assert card_name("KH", "sr", "acc") == "kralja herc"
-    assert card_name("7H", "sr", "acc") == "sedmicu herc"
-    assert card_name("AS", "sr", "ins") == "kecom pik"
-    assert card_name("RJ", "sr") == "crveni džoker" and card_name("BJ", "sr", "ins") == "crnim džokerom"
-    assert card_names(["AS", "2H", "3D"]) == "A♠ 2♥ 3♦"
-    assert card_names(["AS", "2H", "3D"], "sr") == "kec pik, dvojka herc i trojka karo"
-    assert rank_name(12, "sr", "ins") == "kraljem" and rank_name(12, "sr", "pl") == "kraljeva"
-    assert [cards_count(n, "sr") for n in (1, 2, 5, 11, 12, 21, 22, 25)] == [
+    en, sr = shared().speech("en"), shared().speech("sr")
+    assert str(en.card("KH")) == "K♥" and str(en.card("TS")) == "10♠" and str(en.card("RJ")) == "Red Joker"
+    assert str(sr.card("KH")) == "kralj herc"
+    assert format(sr.card("KH"), "acc") == "kralja herc"
+    assert format(sr.card("7H"), "acc") == "sedmicu herc"
+    assert format(sr.card("AS"), "ins") == "kecom pik"
+    assert str(sr.card("RJ")) == "crveni džoker" and format(sr.card("BJ"), "ins") == "crnim džokerom"
+    assert str(en.cards(["AS", "2H", "3D"])) == "A♠ 2♥ 3♦"
+    assert str(sr.cards(["AS", "2H", "3D"])) == "kec pik, dvojka herc i trojka karo"
+    assert format(sr.rank(12), "ins") == "kraljem" and format(sr.rank(12), "pl") == "kraljeva"
+    assert [str(sr.count(n)) for n in (1, 2, 5, 11, 12, 21, 22, 25)] == [
         "1 karta", "2 karte", "5 karata", "11 karata", "12 karata", "21 karta", "22 karte", "25 karata",
     ]
-    assert cards_count(1, "sr", "acc") == "1 kartu" and cards_count(1) == "1 card" and cards_count(3) == "3 cards"
-    assert listed(["Ana", "Bora", "Cica"], "sr") == "Ana, Bora i Cica" and listed(["Ana"]) == "Ana"
-    assert check_lang("sr") == "sr"
-    with pytest.raises(ValueError, match="lang must be one of en, sr"):
+    assert format(sr.count(1), "acc") == "1 kartu" and str(en.count(1)) == "1 card" and str(en.count(3)) == "3 cards"
+    assert sr.listed(["Ana", "Bora", "Cica"]) == "Ana, Bora i Cica" and en.listed(["Ana"]) == "Ana"
+    assert check_lang("sr-Cyrl") == "sr-Cyrl"
+    with pytest.raises(ValueError, match="lang must be one of en, sr, sr-Cyrl"):
         check_lang("de")
 
 

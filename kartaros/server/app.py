@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import kartaros
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
-from kartaros.words import Speech, listed, shared, speech
+from kartaros.words import Speech, shared, speech
 
 from .store import DEFAULT_URL, Store
 from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
@@ -69,11 +69,11 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         yield
         store.close()
 
+    titles = shared().speech("en").listed(info.title for info in kartaros.GAMES.values())
     app = FastAPI(
         title="kartaros",
         version=kartaros.__version__,
-        summary=f"Play the Serbian card games {listed([info.title for info in kartaros.GAMES.values()])}: tables, "
-        "seats, moves.",
+        summary=f"Play the Serbian card games {titles}: tables, seats, moves.",
         lifespan=lifespan,
     )
     app.state.service = service
@@ -331,8 +331,9 @@ def _game(info: GameInfo, lang: str) -> dict[str, Any]:
             "explanation": words.explanation if words is not None else (o.doc if lang == "en" else ""),
             "choice_words": None if o.choices is None else [_choice(say, choices, c) for c in o.choices],
         })
+    summary = info.words.summary(lang) if info.words.summary else info.summary
     return {
-        "name": info.name, "title": info.title, "summary": info.summary, "min_players": info.min_players,
+        "name": info.name, "title": info.title, "summary": summary, "min_players": info.min_players,
         "max_players": info.max_players, "options": options,
     }
 

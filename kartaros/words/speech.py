@@ -41,8 +41,7 @@ from typing import Final
 from kartaros.cards import JOKER, RANK, RED_JOKER, SUIT, card_id, pretty
 from kartaros.words.cyrillic import to_cyrillic
 
-LANGUAGES: Final = ("en", "sr")  # English; Serbian in Latin script (``sr-Cyrl`` joins when every game speaks it)
-SCRIPTS: Final = ("en", "sr", "sr-Cyrl")  # what a catalog can speak
+LANGUAGES: Final = ("en", "sr", "sr-Cyrl")  # English; Serbian in Latin and in Cyrillic script
 CASES: Final = ("nom", "acc", "gen", "ins", "pl")  # Serbian noun forms: four cases and the genitive plural
 SHARED: Final = "kartaros.words"  # the package of the shared catalog
 # The keywords the catalog tools look for (Babel's extraction spec): the message's arguments.
@@ -141,8 +140,7 @@ class Catalog:
         """What this catalog says in ``lang`` (``en``, ``sr`` or ``sr-Cyrl``)."""
         found = self._speech.get(lang)
         if found is None:
-            if lang not in SCRIPTS:
-                raise ValueError(f"lang must be one of {', '.join(SCRIPTS)}; got {lang!r}")
+            check_lang(lang)
             translations = gettext.NullTranslations() if lang == "en" else self._serbian()
             found = self._speech[lang] = Speech(self, lang, translations)
         return found
