@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
 
 from kartaros.cards import parse_deck
 from kartaros.errors import IllegalAction, RecordError
@@ -26,6 +26,15 @@ RECORD_FORMAT = "kartaros-record"
 RECORD_VERSION = 1
 NO_EVENTS = 1 << 62  # ``observation(p, since=NO_EVENTS)``: the view without its event history, cheap
 PLAYOUT_ACTION = "…"  # stands in the action list for a move made by ``playout``
+
+
+class End(NamedTuple):
+    """The last event of every game: why it ended and the returns (``player`` is always -1)."""
+
+    kind: Literal["end"]
+    player: int
+    reason: str
+    returns: tuple[float, ...]
 
 
 @dataclass(frozen=True)
@@ -51,14 +60,17 @@ class GameState(ABC):
     game: ClassVar[str]
     info: ClassVar[GameInfo]  # the game's declaration, bound by ``GameInfo`` itself
     __slots__ = (
-        "num_players", "variant", "seed", "deck", "_rng", "_actions",
+        "num_players", "variant", "seed", "deck", "phase", "events", "_rng", "_actions",
         "_legal", "_outcome", "_determinized", "_played_out", "_chance",
     )
+    _over_phase: ClassVar[int]  # the game's phase once it is over (``_finish`` sets it)
 
     num_players: int
     variant: Mapping[str, Any]  # read-only: shared by clones
     seed: int
     deck: list[str] | None
+    phase: int  # what is decided now, in the game's own terms
+    events: list[Any]  # the history as the game keeps it (``observation`` shows it to each player)
     _rng: Rng
     _actions: list[str]
     _legal: dict[str, Any] | None
@@ -72,6 +84,7 @@ class GameState(ABC):
         self.variant = MappingProxyType(variant)
         self.seed = seed
         self.deck = deck
+        self.events = []
         self._rng = Rng(seed)
         self._actions = []
         self._legal = None
@@ -114,6 +127,8 @@ class GameState(ABC):
         other.variant = self.variant  # never mutated after creation
         other.seed = self.seed
         other.deck = self.deck
+        other.phase = self.phase
+        other.events = self.events.copy()
         other._rng = self._rng.clone()
         other._actions = self._actions.copy()
         other._legal = self._legal  # the cached dict is never mutated, only replaced
@@ -341,8 +356,12 @@ class GameState(ABC):
         if type(player) is not int or not 0 <= player < self.num_players:
             raise ValueError(f"player must be a seat number from 0 to {self.num_players - 1}; got {player!r}")
 
-    def _end(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+        """End the game: the phase is over, the outcome set, and the history closes with an
+        :class:`End` event (the same shape in every game)."""
+        self.phase = self._over_phase
         self._outcome = Outcome(returns, reason, detail)
+        self.events.append(End("end", -1, reason, returns))
 
     def __repr__(self) -> str:
         status = "over" if self.is_over else f"player {self.current_player} to move"

@@ -74,10 +74,11 @@ def _joined(cards: Sequence[int]) -> str:
 
 class KecState(GameState):
     game = "kec"
+    _over_phase = OVER
     __slots__ = (
         "hands", "known", "stock", "discard", "discard_by", "out", "table",
-        "player", "turn", "phase", "hold", "took_discard", "replacements",
-        "cycle", "events", "generation_start",
+        "player", "turn", "hold", "took_discard", "replacements",
+        "cycle", "generation_start",
     )
 
     hands: list[list[int]]
@@ -141,12 +142,10 @@ class KecState(GameState):
         other.table = self.table.copy()
         other.player = self.player
         other.turn = self.turn
-        other.phase = self.phase
         other.hold = self.hold
         other.took_discard = self.took_discard
         other.replacements = self.replacements
         other.cycle = self.cycle
-        other.events = self.events.copy()
         other.generation_start = self.generation_start
         return other
 
@@ -346,14 +345,6 @@ class KecState(GameState):
                 self.phase = THROW
             else:
                 self.events.append(("steal", p, -1))
-
-    # ---- K12-K13: the end --------------------------------------------------------------------
-
-    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
-        self.phase = OVER
-        self._end(returns, reason, detail)
-        self.events.append(("end", -1, reason, returns))
-
 
     # ---- illegal input ----------------------------------------------------------------------
 

@@ -66,10 +66,11 @@ def _joined(a: int, b: int) -> str:
 
 class NesalomljivState(GameState):
     game = "nesalomljiv"
+    _over_phase = OVER
     __slots__ = (
         "match", "known", "weapons", "choice", "choice_event", "stock", "discard",
-        "target", "role", "placer", "player", "phase", "duels", "last_duel",
-        "generation", "gen", "intro", "events", "blind", "weapons_first",
+        "target", "role", "placer", "player", "duels", "last_duel",
+        "generation", "gen", "intro", "blind", "weapons_first",
     )
 
     match: list[list[int]]  # each match hand, top first (the order matters only when blind)
@@ -159,13 +160,11 @@ class NesalomljivState(GameState):
         other.role = self.role
         other.placer = self.placer
         other.player = self.player
-        other.phase = self.phase
         other.duels = self.duels
         other.last_duel = self.last_duel
         other.generation = self.generation
         other.gen = self.gen.copy()
         other.intro = self.intro.copy()
-        other.events = self.events.copy()
         other.blind = self.blind
         other.weapons_first = self.weapons_first
         return other
@@ -403,11 +402,6 @@ class NesalomljivState(GameState):
             fewer, more = sorted((n0, n1))
             detail = f"no cards left to deal: the winner holds fewer match-hand cards, {fewer} against {more} (N14)"
             self._finish((1.0, 0.0) if n0 < n1 else (0.0, 1.0), "exhausted", detail)
-
-    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
-        self.phase = OVER
-        self._end(returns, reason, detail)
-        self.events.append(("end", -1, reason, returns))
 
     # ---- illegal input ----------------------------------------------------------------------
 

@@ -182,9 +182,10 @@ def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
 
 class PuckState(GameState):
     game = "puck"
+    _over_phase = OVER
     __slots__ = (
         "piles", "hands", "pot", "pot_by", "surplus", "table", "table_by", "active",
-        "order", "step", "tied", "phase", "rounds", "exchanges", "events", "_kept_journeys",
+        "order", "step", "tied", "rounds", "exchanges", "_kept_journeys",
     )
 
     piles: list[list[int]]  # top card first
@@ -215,7 +216,6 @@ class PuckState(GameState):
         variant: Mapping[str, Any] | None,
     ) -> PuckState:
         self = cls._begin(players, seed, variant, OPTIONS)
-        self.events = []
         first = self._cut() if deck is None else 0  # P3: a stacked deck skips the cut
         order = self._deal_order(DECK, deck)
         # P3: one card at a time, the first player first; a pile's top is its first card.
@@ -284,10 +284,8 @@ class PuckState(GameState):
         other.order = self.order.copy()
         other.step = self.step
         other.tied = self.tied.copy()
-        other.phase = self.phase
         other.rounds = self.rounds
         other.exchanges = self.exchanges.copy()
-        other.events = self.events.copy()
         other._kept_journeys = None
         return other
 
@@ -508,11 +506,6 @@ class PuckState(GameState):
         names = " and ".join(f"player {p}" for p in winners)
         verb = "has" if len(winners) == 1 else "have"
         self._finish(returns, reason, f"{why}; {names} {verb} the most cards ({best})")
-
-    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
-        self.phase = OVER
-        self._end(returns, reason, detail)
-        self.events.append(("end", reason, returns))
 
     # ---- illegal input ----------------------------------------------------------------------
 
@@ -802,7 +795,7 @@ def _event_view(event: tuple[Any, ...], viewer: int) -> dict[str, Any]:
         return {"type": "cut", "cards": [CODE[c] if c >= 0 else None for c in event[1]]}
     if kind == "deal":
         return {"type": "deal", "first": event[1], "pile_sizes": list(event[2]), "surplus": event[3]}
-    return {"type": "end", "reason": event[1], "returns": list(event[2])}
+    return {"type": "end", "reason": event[2], "returns": list(event[3])}
 
 
 def max_game_length(players: int, variant: Mapping[str, Any]) -> int:

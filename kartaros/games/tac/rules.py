@@ -63,10 +63,11 @@ def rank_words(rank: str) -> str:
 
 class TacState(GameState):
     game = "tac"
+    _over_phase = OVER
     __slots__ = (
         "closed", "known", "opens", "central", "wants", "opened", "aside", "turned",
-        "player", "turn", "phase", "offender", "missed", "places", "scores", "finished",
-        "events", "_next", "_central_first", "_open_calls", "_ranking", "_max_moves",
+        "player", "turn", "offender", "missed", "places", "scores", "finished",
+        "_next", "_central_first", "_open_calls", "_ranking", "_max_moves",
     )
 
     closed: list[list[int]]  # each player's closed pile, top = last element
@@ -150,13 +151,11 @@ class TacState(GameState):
         other.turned = self.turned
         other.player = self.player
         other.turn = self.turn
-        other.phase = self.phase
         other.offender = self.offender
         other.missed = self.missed
         other.places = self.places.copy()
         other.scores = self.scores.copy()
         other.finished = self.finished
-        other.events = self.events.copy()
         other._next = self._next
         other._central_first = self._central_first
         other._open_calls = self._open_calls
@@ -417,10 +416,6 @@ class TacState(GameState):
             self._rank(group)
         self._finish(tuple(self.scores), "max_moves", detail)
 
-    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
-        self.phase = OVER
-        self._end(returns, reason, detail)
-        self.events.append(("end", -1, reason, returns))
 
     # ---- T11: misses, for search --------------------------------------------------------------
 

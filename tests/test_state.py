@@ -1,0 +1,39 @@
+"""The machinery ``GameState`` shares with every game: the ending and its event."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import kartaros
+from kartaros.state import End, GameState
+
+SEATINGS = [
+    (name, players)
+    for name, info in sorted(kartaros.GAMES.items())
+    for players in sorted({info.min_players, info.max_players})
+]
+
+
+def random_end(name: str, players: int, seed: int) -> GameState:
+    state = kartaros.new_game(name, players=players, seed=seed)
+    chooser = random.Random(seed)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_every_game_ends_with_the_one_end_event(name: str, players: int) -> None:
+    for seed in range(3):
+        state = random_end(name, players, seed)
+        outcome = state.outcome()
+        assert outcome is not None
+        end = state.events[-1]
+        assert type(end) is End
+        assert end == ("end", -1, outcome.reason, outcome.returns)
+        assert sum(type(e) is End for e in state.events) == 1
+        assert state.phase == type(state)._over_phase
+        view = state.observation(0)["events"][-1]
+        assert view == {"type": "end", "reason": outcome.reason, "returns": list(outcome.returns)}
