@@ -333,8 +333,19 @@ class GameState(ABC):
         """Game hook: carry out a move taken from ``_legal_moves`` (never fails)."""
 
     @abstractmethod
-    def _why_illegal(self, action: str) -> str:
-        """Game hook: a sentence saying why ``action`` cannot be played now (the game is on)."""
+    def _task(self) -> str:
+        """Game hook: what the player to move is to do now, as a clause for ``_why_illegal``
+        (``"player 0 must turn his next card (T7)"``)."""
+
+    def _problem(self, action: str) -> str | None:
+        """Game hook (optional): what is wrong with ``action`` now, in a few words, where the
+        game can tell (a card not held, a combination that is none); ``None`` otherwise."""
+        return None
+
+    def _legal_words(self) -> str:
+        """Game hook (optional): the legal actions, for ``_why_illegal``; a game with very many
+        may shorten the list."""
+        return "legal: " + ", ".join(self.legal_actions())
 
     @abstractmethod
     def _determinized_world(self, player: int, seed: int) -> Self:
@@ -351,6 +362,16 @@ class GameState(ABC):
         else:
             key = chance.random
             cards.sort(key=lambda _: key())
+
+    def _why_illegal(self, action: str) -> str:
+        """The sentence ``apply`` raises for ``action`` while the game is on: what is wrong
+        with it (``_problem``), what the player to move is to do (``_task``), what is legal."""
+        head = f"{action!r} is not a legal move now"
+        problem = self._problem(action)
+        if problem:
+            head += f": {problem}"
+        task = self._task()
+        return f"{head}. {task[0].upper()}{task[1:]}; {self._legal_words()}"
 
     def _check_player(self, player: int) -> None:
         if type(player) is not int or not 0 <= player < self.num_players:

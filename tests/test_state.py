@@ -37,3 +37,19 @@ def test_every_game_ends_with_the_one_end_event(name: str, players: int) -> None
         assert state.phase == type(state)._over_phase
         view = state.observation(0)["events"][-1]
         assert view == {"type": "end", "reason": outcome.reason, "returns": list(outcome.returns)}
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_the_illegal_move_sentence_has_one_shape(name: str, players: int) -> None:
+    state = kartaros.new_game(name, players=players, seed=5)
+    chooser = random.Random(5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        with pytest.raises(kartaros.IllegalAction) as raised:
+            state.apply("xyzzy")
+        sentence = str(raised.value)
+        task = state._task()
+        assert sentence.startswith("'xyzzy' is not a legal move now")
+        assert f". {task[0].upper()}{task[1:]}; {state._legal_words()}" in sentence
+        state.apply(chooser.choice(state.legal_actions()))

@@ -348,28 +348,28 @@ class KecState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: str) -> str:
-        legal = ", ".join(self.legal_actions())
-        p = self.player
-        wanted = {
-            DRAW: f"player {p} is drawing up to {HAND_SIZE} cards",
-            REPLACE: f"player {p} owes {self.replacements} replacement card(s) from the stock (K10)",
-            THROW: f"player {p} decides whether to take the thrown card (K11)",
-            CHOOSE: f"player {p} chooses a hold, a pair or a discard (K5)",
-            DEFEND: f"player {p} must answer the {HOLD_NAMES[self.hold]} (K8)",
-        }[self.phase]
-        reason = _card_problem(action, self.hands[p]) if self.phase in (CHOOSE, DEFEND) else None
+    def _task(self) -> str:
+        p, phase = self.player, self.phase
+        if phase == DRAW:
+            return f"player {p} is drawing up to {HAND_SIZE} cards"
+        if phase == REPLACE:
+            return f"player {p} owes {self.replacements} replacement card(s) from the stock (K10)"
+        if phase == THROW:
+            return f"player {p} decides whether to take the thrown card (K11)"
+        if phase == CHOOSE:
+            return f"player {p} chooses a hold, a pair or a discard (K5)"
+        return f"player {p} must answer the {HOLD_NAMES[self.hold]} (K8)"
+
+    def _problem(self, action: str) -> str | None:
+        if self.phase in (CHOOSE, DEFEND):
+            return _card_problem(action, self.hands[self.player])
         if action == "take" and self.phase == DRAW:
             if not self.discard:
-                reason = "the discard pile is empty"
-            elif self.took_discard:
-                reason = "only one card per draw may come from the discard pile (K4)"
-            else:
-                reason = "you put the top discard there yourself, so you cannot take it (K4)"
-        head = f"{action!r} is not a legal move now"
-        if reason:
-            head += f": {reason}"
-        return f"{head}. {wanted[0].upper()}{wanted[1:]}; legal: {legal}"
+                return "the discard pile is empty"
+            if self.took_discard:
+                return "only one card per draw may come from the discard pile (K4)"
+            return "you put the top discard there yourself, so you cannot take it (K4)"
+        return None
 
     # ---- what each player sees ---------------------------------------------------------------
 

@@ -405,26 +405,24 @@ class NesalomljivState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: str) -> str:
-        legal = ", ".join(self.legal_actions())
+    def _task(self) -> str:
         p = self.player
-        reason = None
         if self.phase == CHOOSE:
-            wanted = f"player {p} keeps two of his three weapons for the duel (N5)"
-            reason = _keep_problem(action, self.weapons[p])
-        elif self.phase == PLACE:
+            return f"player {p} keeps two of his three weapons for the duel (N5)"
+        if self.phase == PLACE:
             if self.blind:
-                wanted = f"player {p} places the top card of his face-down match hand as the Attacker (N10)"
-            else:
-                wanted = f"player {p} places a card of his match hand as the Attacker (N10)"
-                if len(action) == 2 and action in CODE[:52] and card_id(action) not in self.match[p]:
-                    reason = f"{action} is not in your match hand"
-        else:
-            wanted = f"player {p} was knocked out and draws a card from the stock (N11)"
-        head = f"{action!r} is not a legal move now"
-        if reason:
-            head += f": {reason}"
-        return f"{head}. {wanted[0].upper()}{wanted[1:]}; legal: {legal}"
+                return f"player {p} places the top card of his face-down match hand as the Attacker (N10)"
+            return f"player {p} places a card of his match hand as the Attacker (N10)"
+        return f"player {p} was knocked out and draws a card from the stock (N11)"
+
+    def _problem(self, action: str) -> str | None:
+        p = self.player
+        if self.phase == CHOOSE:
+            return _keep_problem(action, self.weapons[p])
+        placing = self.phase == PLACE and not self.blind
+        if placing and len(action) == 2 and action in CODE[:52] and card_id(action) not in self.match[p]:
+            return f"{action} is not in your match hand"
+        return None
 
     # ---- what each player sees ---------------------------------------------------------------
 

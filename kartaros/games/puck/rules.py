@@ -509,22 +509,27 @@ class PuckState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: str) -> str:
-        p = self.order[self.step] if self.phase != TIEBREAK else self.tied[self.step]
-        head = f"{action!r} is not a legal move now"
+    def _task(self) -> str:
+        p = self.current_player
         if self.phase == DRAW:
-            return f"{head}. Player {p} must first take the top cards of his pile (P5); legal: draw"
+            return f"player {p} must first take the top cards of his pile (P5)"
         if self.phase == TIEBREAK:
-            return f"{head}. Player {p} must turn the next card of his pile to break the tie (P10); legal: turn"
-        reason = self._exchange_problem(action, p)
-        if reason:
-            head += f": {reason}"
+            return f"player {p} must turn the next card of his pile to break the tie (P10)"
+        return f"player {p} holds or exchanges (P6)"
+
+    def _legal_words(self) -> str:
+        """In the exchange, the number of legal actions and the first few of them."""
+        if self.phase != EXCHANGE:
+            return super()._legal_words()
         legal = self.legal_actions()
         sample = ", ".join(legal[:5]) + (", …" if len(legal) > 5 else "")
-        return f"{head}. Player {p} holds or exchanges (P6); {len(legal)} legal actions: {sample}"
+        return f"{len(legal)} legal actions: {sample}"
 
-    def _exchange_problem(self, action: str, p: int) -> str | None:
-        """Why an exchange-shaped string cannot be played by ``p`` now, in a few words."""
+    def _problem(self, action: str) -> str | None:
+        """Why an exchange-shaped string cannot be played now, in a few words."""
+        if self.phase != EXCHANGE:
+            return None
+        p = self.order[self.step]
         if action == "draw":
             return "every player has taken his cards; now each holds or exchanges"
         if action == "turn":

@@ -427,27 +427,23 @@ class TacState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _why_illegal(self, action: str) -> str:
-        legal = ", ".join(self.legal_actions())
-        p, phase = self.player, self.phase
-        card = self.opens[p][-1] if phase == OPEN_TOP else self.turned
-        if phase == OPEN_TOP:
-            wanted = f"player {p} must place the top of his open pile, {CODE[card]} (T6)"
-        elif phase == TURN_CARD:
-            wanted = f"player {p} must turn his next card (T7)"
-        elif phase == TURNED:
-            wanted = f"player {p} must place the {CODE[card]} he turned (T7)"
-        else:
-            wanted = f"player {p} is asked whether to call “Tač!” on player {self.offender}'s miss (T11)"
-        reason = self._problem(action, card)
-        head = f"{action!r} is not a legal move now"
-        if reason:
-            head += f": {reason}"
-        return f"{head}. {wanted[0].upper()}{wanted[1:]}; legal: {legal}"
+    def _to_place(self) -> int:
+        """The card the player to move must place now (T6, T7), or -1."""
+        return self.opens[self.player][-1] if self.phase == OPEN_TOP else self.turned
 
-    def _problem(self, action: str, card: int) -> str | None:
+    def _task(self) -> str:
+        p, phase = self.player, self.phase
+        if phase == OPEN_TOP:
+            return f"player {p} must place the top of his open pile, {CODE[self._to_place()]} (T6)"
+        if phase == TURN_CARD:
+            return f"player {p} must turn his next card (T7)"
+        if phase == TURNED:
+            return f"player {p} must place the {CODE[self.turned]} he turned (T7)"
+        return f"player {p} is asked whether to call “Tač!” on player {self.offender}'s miss (T11)"
+
+    def _problem(self, action: str) -> str | None:
         """Why an action in Tač's shape cannot be played now (None if it is not in that shape)."""
-        phase, p = self.phase, self.player
+        phase, p, card = self.phase, self.player, self._to_place()
         miss = action.endswith("?")
         bare = action[:-1] if miss else action
         if bare in ("call", "pass") and not miss:
