@@ -7,7 +7,7 @@ import random
 import pytest
 
 import kartaros
-from kartaros.state import End, GameState
+from kartaros.state import NO_EVENTS, End, GameState
 
 SEATINGS = [
     (name, players)
@@ -53,3 +53,16 @@ def test_the_illegal_move_sentence_has_one_shape(name: str, players: int) -> Non
         assert sentence.startswith("'xyzzy' is not a legal move now")
         assert f". {task[0].upper()}{task[1:]}; {state._legal_words()}" in sentence
         state.apply(chooser.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_every_observation_has_the_shared_header_and_history(name: str, players: int) -> None:
+    state = random_end(name, players, 1)
+    for player in range(players):
+        view = state.observation(player)
+        keys = list(view)
+        assert keys[:4] == ["game", "player", "num_players", "current_player"]
+        assert keys[-5:] == ["actions_played", "variant", "event_count", "events", "result"]
+        assert view["game"] == name and view["player"] == player and view["event_count"] == len(state.events)
+        for since in (0, 3, len(state.events), NO_EVENTS):
+            assert state.observation(player, since)["events"] == view["events"][since:]

@@ -16,7 +16,7 @@ from typing import Any
 
 from kartaros.cards import CODE, JOKER, RANK, card_id, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import GameState
+from kartaros.state import GameState, end_view
 from kartaros.variant import Option
 
 # ---- K1-K2: components ------------------------------------------------------------------
@@ -373,34 +373,50 @@ class KecState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
-        self._check_player(player)
+    def _view(self, player: int, view: dict[str, Any]) -> None:
         opponent = 1 - player
-        outcome = self._outcome
-        return {
-            "game": "kec",
-            "player": player,
-            "num_players": 2,
-            "current_player": self.current_player,
-            "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase],
-            "hand": codes(sorted(self.hands[player])),
-            "hand_sizes": [len(self.hands[0]), len(self.hands[1])],
-            "opponent_known": codes(sorted(self.known[opponent])),
-            "stock_size": len(self.stock),
-            "stock_cycle": CYCLE_NAMES[self.cycle],
-            "discard": [{"card": CODE[c], "by": by} for c, by in zip(self.discard, self.discard_by, strict=True)],
-            "out_of_play": codes(self.out),
-            "table": codes(self.table),
-            "hold": HOLD_NAMES[self.hold] if self.hold >= 0 else None,
-            "took_discard": self.took_discard,
-            "replacements": self.replacements,
-            "actions_played": len(self._actions),
-            "variant": dict(self.variant),
-            "event_count": len(self.events),
-            "events": [_event_view(e, player) for e in self.events[since:]],
-            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
-        }
+        view["turn"] = self.turn
+        view["phase"] = PHASE_NAMES[self.phase]
+        view["hand"] = codes(sorted(self.hands[player]))
+        view["hand_sizes"] = [len(self.hands[0]), len(self.hands[1])]
+        view["opponent_known"] = codes(sorted(self.known[opponent]))
+        view["stock_size"] = len(self.stock)
+        view["stock_cycle"] = CYCLE_NAMES[self.cycle]
+        view["discard"] = [{"card": CODE[c], "by": by} for c, by in zip(self.discard, self.discard_by, strict=True)]
+        view["out_of_play"] = codes(self.out)
+        view["table"] = codes(self.table)
+        view["hold"] = HOLD_NAMES[self.hold] if self.hold >= 0 else None
+        view["took_discard"] = self.took_discard
+        view["replacements"] = self.replacements
+
+    def _event_view(self, event: Any, viewer: int) -> dict[str, Any]:
+        """One event as ``viewer`` saw it: deals and stock draws show the card to its drawer only."""
+        kind, who = event[0], event[1]
+        if kind == "deal":
+            view: dict[str, Any] = {"type": "deal", "player": who, "count": len(event[2])}
+            if who == viewer:
+                view["cards"] = codes(sorted(event[2]))
+            return view
+        if kind == "draw":
+            view = {"type": "draw", "player": who, "source": "stock"}
+            if who == viewer:
+                view["card"] = CODE[event[2]]
+            return view
+        if kind == "take":
+            return {"type": "take", "player": who, "card": CODE[event[2]]}
+        if kind in ("reshuffle", "extend"):
+            return {"type": kind, "count": len(event[2]), "cards": codes(event[2])}
+        if kind == "discard":
+            return {"type": "discard", "player": who, "card": CODE[event[2]]}
+        if kind == "pair":
+            return {"type": "pair", "player": who, "cards": codes(event[2])}
+        if kind == "steal":
+            return {"type": "steal", "player": who, "card": CODE[event[2]] if event[2] >= 0 else None}
+        if kind == "hold":
+            return {"type": "hold", "player": who, "hold": HOLD_NAMES[event[2]], "cards": codes(event[3])}
+        if kind == "break":
+            return {"type": "break", "player": who, "card": CODE[event[2]], "hold": HOLD_NAMES[event[3]]}
+        return end_view(event)
 
     def _determinized_world(self, player: int, seed: int) -> KecState:
         """Re-deal the cards ``player`` cannot locate: the opponent's unseen cards and the stock.
@@ -526,36 +542,6 @@ def _card_problem(action: str, hand: list[int]) -> str | None:
     if len(parts) == 3:
         return "that is not a hold (A-2-3, 4-5-6, A-A-A or Q-Q-Q, K7)"
     return None
-
-
-def _event_view(event: tuple[Any, ...], viewer: int) -> dict[str, Any]:
-    """One event as ``viewer`` saw it: deals and stock draws show the card to its drawer only."""
-    kind, who = event[0], event[1]
-    if kind == "deal":
-        view: dict[str, Any] = {"type": "deal", "player": who, "count": len(event[2])}
-        if who == viewer:
-            view["cards"] = codes(sorted(event[2]))
-        return view
-    if kind == "draw":
-        view = {"type": "draw", "player": who, "source": "stock"}
-        if who == viewer:
-            view["card"] = CODE[event[2]]
-        return view
-    if kind == "take":
-        return {"type": "take", "player": who, "card": CODE[event[2]]}
-    if kind in ("reshuffle", "extend"):
-        return {"type": kind, "count": len(event[2]), "cards": codes(event[2])}
-    if kind == "discard":
-        return {"type": "discard", "player": who, "card": CODE[event[2]]}
-    if kind == "pair":
-        return {"type": "pair", "player": who, "cards": codes(event[2])}
-    if kind == "steal":
-        return {"type": "steal", "player": who, "card": CODE[event[2]] if event[2] >= 0 else None}
-    if kind == "hold":
-        return {"type": "hold", "player": who, "hold": HOLD_NAMES[event[2]], "cards": codes(event[3])}
-    if kind == "break":
-        return {"type": "break", "player": who, "card": CODE[event[2]], "hold": HOLD_NAMES[event[3]]}
-    return {"type": "end", "reason": event[2], "returns": list(event[3])}
 
 
 # ---- K1: suits play no role ---------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 
 from kartaros.cards import CODE, RANK, card_id, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import GameState
+from kartaros.state import GameState, end_view
 from kartaros.variant import Option
 
 # ---- N1-N3: components ------------------------------------------------------------------
@@ -426,38 +426,72 @@ class NesalomljivState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
-        self._check_player(player)
-        outcome = self._outcome
+    def _view(self, player: int, view: dict[str, Any]) -> None:
         mine = self.choice[player]
         target = self.target
+        view["phase"] = PHASE_NAMES[self.phase]
+        view["target"] = CODE[target] if target >= 0 else None
+        view["target_role"] = ROLE_NAMES[self.role] if target >= 0 else None
+        view["target_value"] = TARGET_VALUE[target] if target >= 0 else None
+        view["placer"] = self.placer if self.phase == PLACE or (target >= 0 and self.role == ATTACKER) else None
+        view["weapons"] = codes(sorted(self.weapons[player]))
+        view["weapon_counts"] = [len(self.weapons[0]), len(self.weapons[1])]
+        view["chosen"] = [self.choice[0] is not None, self.choice[1] is not None]
+        view["my_choice"] = None if mine is None else {"keep": codes(mine[:2]), "drop": CODE[mine[2]]}
+        view["match_hands"] = [self._match_view(p, player) for p in (0, 1)]
+        view["match_sizes"] = [len(self.match[0]), len(self.match[1])]
+        view["stock_size"] = len(self.stock)
+        view["discard"] = codes(self.discard)
+        view["duels"] = self.duels
+        view["last_duel"] = self._event_view(self.events[self.last_duel], player) if self.last_duel >= 0 else None
+
+    def _event_view(self, event: Any, viewer: int) -> dict[str, Any]:
+        """One event as ``viewer`` saw it: private cards shown to their owner only (to nobody when blind)."""
         blind = self.blind
-        return {
-            "game": "nesalomljiv",
-            "player": player,
-            "num_players": 2,
-            "current_player": self.current_player,
-            "phase": PHASE_NAMES[self.phase],
-            "target": CODE[target] if target >= 0 else None,
-            "target_role": ROLE_NAMES[self.role] if target >= 0 else None,
-            "target_value": TARGET_VALUE[target] if target >= 0 else None,
-            "placer": self.placer if self.phase == PLACE or (target >= 0 and self.role == ATTACKER) else None,
-            "weapons": codes(sorted(self.weapons[player])),
-            "weapon_counts": [len(self.weapons[0]), len(self.weapons[1])],
-            "chosen": [self.choice[0] is not None, self.choice[1] is not None],
-            "my_choice": None if mine is None else {"keep": codes(mine[:2]), "drop": CODE[mine[2]]},
-            "match_hands": [self._match_view(p, player) for p in (0, 1)],
-            "match_sizes": [len(self.match[0]), len(self.match[1])],
-            "stock_size": len(self.stock),
-            "discard": codes(self.discard),
-            "duels": self.duels,
-            "last_duel": _event_view(self.events[self.last_duel], player, blind) if self.last_duel >= 0 else None,
-            "actions_played": len(self._actions),
-            "variant": dict(self.variant),
-            "event_count": len(self.events),
-            "events": [_event_view(e, player, blind) for e in self.events[since:]],
-            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
-        }
+        kind, who = event[0], event[1]
+        if kind == "deal":
+            view: dict[str, Any] = {"type": "deal", "player": who, "zone": event[2], "count": len(event[3])}
+            if who == viewer and not (blind and event[2] == "match"):
+                view["cards"] = codes(sorted(event[3]))
+            return view
+        if kind == "choose":
+            view = {"type": "choose", "player": who}
+            if who == viewer:  # N6: nobody else learns anything until the reveal
+                view["keep"] = codes(event[2][:2])
+                view["drop"] = CODE[event[2][2]]
+            return view
+        if kind == "duel":
+            _, _, role, target, first, second, winner, knockout = event
+            value = TARGET_VALUE[target]
+            sums = [WEAPON_VALUE[first[0]] + WEAPON_VALUE[first[1]], WEAPON_VALUE[second[0]] + WEAPON_VALUE[second[1]]]
+            return {
+                "type": "duel",
+                "role": ROLE_NAMES[role],
+                "target": CODE[target],
+                "value": value,
+                "kept": [codes(first[:2]), codes(second[:2])],
+                "dropped": [CODE[first[2]], CODE[second[2]]],
+                "sums": sums,
+                "distances": [abs(value - sums[0]), abs(value - sums[1])],
+                "winner": winner if winner >= 0 else None,
+                "knockout": knockout,
+            }
+        if kind == "draw":
+            view = {"type": "draw", "player": who, "source": "stock"}
+            if who == viewer and not blind:
+                view["card"] = CODE[event[2]]
+            return view
+        if kind == "chooser":
+            return {"type": "chooser", "card": CODE[event[2]]}
+        if kind == "take":
+            return {"type": "take", "player": who, "card": CODE[event[2]], "role": ROLE_NAMES[event[3]]}
+        if kind == "discard":
+            return {"type": "discard", "card": CODE[event[2]], "role": ROLE_NAMES[event[3]]}
+        if kind == "place":
+            return {"type": "place", "player": who, "card": CODE[event[2]]}
+        if kind == "reshuffle":
+            return {"type": "reshuffle", "count": len(event[2]), "cards": codes(event[2])}
+        return end_view(event)
 
     def _match_view(self, owner: int, viewer: int) -> list[str | None]:
         """A match hand as ``viewer`` knows it: a code per card he can name, ``None`` for the rest.
@@ -566,54 +600,6 @@ def _keep_problem(action: str, weapons: list[int]) -> str | None:
         return "name two different weapons"
     canonical = _joined(card_id(parts[0]), card_id(parts[1]))
     return f"write it as {canonical} (lowest card first: A to K, then S H D C)"
-
-
-def _event_view(event: tuple[Any, ...], viewer: int, blind: bool) -> dict[str, Any]:
-    """One event as ``viewer`` saw it: private cards shown to their owner only (to nobody when blind)."""
-    kind, who = event[0], event[1]
-    if kind == "deal":
-        view: dict[str, Any] = {"type": "deal", "player": who, "zone": event[2], "count": len(event[3])}
-        if who == viewer and not (blind and event[2] == "match"):
-            view["cards"] = codes(sorted(event[3]))
-        return view
-    if kind == "choose":
-        view = {"type": "choose", "player": who}
-        if who == viewer:  # N6: nobody else learns anything until the reveal
-            view["keep"] = codes(event[2][:2])
-            view["drop"] = CODE[event[2][2]]
-        return view
-    if kind == "duel":
-        _, _, role, target, first, second, winner, knockout = event
-        value = TARGET_VALUE[target]
-        sums = [WEAPON_VALUE[first[0]] + WEAPON_VALUE[first[1]], WEAPON_VALUE[second[0]] + WEAPON_VALUE[second[1]]]
-        return {
-            "type": "duel",
-            "role": ROLE_NAMES[role],
-            "target": CODE[target],
-            "value": value,
-            "kept": [codes(first[:2]), codes(second[:2])],
-            "dropped": [CODE[first[2]], CODE[second[2]]],
-            "sums": sums,
-            "distances": [abs(value - sums[0]), abs(value - sums[1])],
-            "winner": winner if winner >= 0 else None,
-            "knockout": knockout,
-        }
-    if kind == "draw":
-        view = {"type": "draw", "player": who, "source": "stock"}
-        if who == viewer and not blind:
-            view["card"] = CODE[event[2]]
-        return view
-    if kind == "chooser":
-        return {"type": "chooser", "card": CODE[event[2]]}
-    if kind == "take":
-        return {"type": "take", "player": who, "card": CODE[event[2]], "role": ROLE_NAMES[event[3]]}
-    if kind == "discard":
-        return {"type": "discard", "card": CODE[event[2]], "role": ROLE_NAMES[event[3]]}
-    if kind == "place":
-        return {"type": "place", "player": who, "card": CODE[event[2]]}
-    if kind == "reshuffle":
-        return {"type": "reshuffle", "count": len(event[2]), "cards": codes(event[2])}
-    return {"type": "end", "reason": event[2], "returns": list(event[3])}
 
 
 def max_game_length(players: int, variant: Mapping[str, Any]) -> int:

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import GameState
+from kartaros.state import GameState, end_view
 from kartaros.variant import Option
 
 # ---- P1-P2: components --------------------------------------------------------------------
@@ -569,38 +569,64 @@ class PuckState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
-        self._check_player(player)
-        outcome = self._outcome
+    def _view(self, player: int, view: dict[str, Any]) -> None:
         showing = self.phase == TIEBREAK
-        return {
-            "game": "puck",
-            "player": player,
-            "num_players": self.num_players,
-            "current_player": self.current_player,
-            "phase": PHASE_NAMES[self.phase],
-            "round": self.rounds + (self.phase != OVER),
-            "order": self.order.copy(),
-            "hand": codes(sorted(self.hands[player])),
-            "hand_sizes": [len(h) for h in self.hands],
-            "pile_sizes": [len(pile) for pile in self.piles],
-            "pot_size": len(self.pot),
-            "surplus_size": len(self.surplus),
-            "exchanges": [
-                None if e is None else {"count": sum(e), "from": list(e)} for e in self.exchanges
-            ],
-            "shown": [codes(sorted(h)) for h in self.hands] if showing else None,
-            "turned": [[CODE[c] for c, by in zip(self.table, self.table_by, strict=True) if by == p]
-                       for p in range(self.num_players)] if self.table else [[] for _ in range(self.num_players)],
-            "tied": self.tied.copy() if showing else [],
-            "out": [p for p in range(self.num_players) if not self.active[p]],
-            "rounds_played": self.rounds,
-            "actions_played": len(self._actions),
-            "variant": dict(self.variant),
-            "event_count": len(self.events),
-            "events": [_event_view(e, player) for e in self.events[since:]],
-            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
-        }
+        view["phase"] = PHASE_NAMES[self.phase]
+        view["round"] = self.rounds + (self.phase != OVER)
+        view["order"] = self.order.copy()
+        view["hand"] = codes(sorted(self.hands[player]))
+        view["hand_sizes"] = [len(h) for h in self.hands]
+        view["pile_sizes"] = [len(pile) for pile in self.piles]
+        view["pot_size"] = len(self.pot)
+        view["surplus_size"] = len(self.surplus)
+        view["exchanges"] = [None if e is None else {"count": sum(e), "from": list(e)} for e in self.exchanges]
+        view["shown"] = [codes(sorted(h)) for h in self.hands] if showing else None
+        seats = range(self.num_players)
+        view["turned"] = (
+            [[CODE[c] for c, by in zip(self.table, self.table_by, strict=True) if by == p] for p in seats]
+            if self.table else [[] for _ in seats]
+        )
+        view["tied"] = self.tied.copy() if showing else []
+        view["out"] = [p for p in range(self.num_players) if not self.active[p]]
+        view["rounds_played"] = self.rounds
+
+    def _event_view(self, event: Any, viewer: int) -> dict[str, Any]:
+        """One event as ``viewer`` saw it: drawn, put and taken cards show to their player only."""
+        kind = event[0]
+        if kind == "draw":
+            view: dict[str, Any] = {"type": "draw", "player": event[1], "count": len(event[2])}
+            if event[1] == viewer:
+                view["cards"] = codes(sorted(event[2]))
+            return view
+        if kind == "exchange":
+            view = {"type": "exchange", "player": event[1], "count": len(event[2]), "from": list(event[3])}
+            if event[1] == viewer:
+                view["put"] = codes(sorted(event[2]))
+                view["took"] = codes(event[4])  # in taking order: seat by seat, top card first
+            return view
+        if kind == "hold":
+            return {"type": "hold", "player": event[1]}
+        if kind == "showdown":
+            return {
+                "type": "showdown",
+                "hands": [codes(h) for h in event[1]],
+                "categories": [hand_category(v) if v >= 0 else None for v in event[2]],
+                "best": list(event[3]),
+            }
+        if kind == "tie":
+            return {"type": "tie", "players": list(event[1]), "turning": list(event[2])}
+        if kind == "turn":
+            return {"type": "turn", "player": event[1], "card": CODE[event[2]]}
+        if kind == "collect":
+            return {"type": "collect", "player": event[1], "count": len(event[2]), "how": event[3],
+                    "surplus": event[4] > 0}
+        if kind == "out":
+            return {"type": "out", "player": event[1]}
+        if kind == "cut":
+            return {"type": "cut", "cards": [CODE[c] if c >= 0 else None for c in event[1]]}
+        if kind == "deal":
+            return {"type": "deal", "first": event[1], "pile_sizes": list(event[2]), "surplus": event[3]}
+        return end_view(event)
 
     def _determinized_world(self, player: int, seed: int) -> PuckState:
         """Re-deal what ``player`` cannot locate, keeping every card within the places it may be.
@@ -762,45 +788,6 @@ def _rename_history(events: list[tuple[Any, ...]], formed: list[int], names: lis
             events[t] = ("exchange", event[1], tuple(map(name, event[2])), event[3], tuple(map(name, event[4])))
         elif kind == "collect":
             events[t] = ("collect", event[1], tuple(map(name, event[2])), *event[3:])
-
-
-def _event_view(event: tuple[Any, ...], viewer: int) -> dict[str, Any]:
-    """One event as ``viewer`` saw it: drawn, put and taken cards show to their player only."""
-    kind = event[0]
-    if kind == "draw":
-        view: dict[str, Any] = {"type": "draw", "player": event[1], "count": len(event[2])}
-        if event[1] == viewer:
-            view["cards"] = codes(sorted(event[2]))
-        return view
-    if kind == "exchange":
-        view = {"type": "exchange", "player": event[1], "count": len(event[2]), "from": list(event[3])}
-        if event[1] == viewer:
-            view["put"] = codes(sorted(event[2]))
-            view["took"] = codes(event[4])  # in taking order: seat by seat, top card first
-        return view
-    if kind == "hold":
-        return {"type": "hold", "player": event[1]}
-    if kind == "showdown":
-        return {
-            "type": "showdown",
-            "hands": [codes(h) for h in event[1]],
-            "categories": [hand_category(v) if v >= 0 else None for v in event[2]],
-            "best": list(event[3]),
-        }
-    if kind == "tie":
-        return {"type": "tie", "players": list(event[1]), "turning": list(event[2])}
-    if kind == "turn":
-        return {"type": "turn", "player": event[1], "card": CODE[event[2]]}
-    if kind == "collect":
-        return {"type": "collect", "player": event[1], "count": len(event[2]), "how": event[3],
-                "surplus": event[4] > 0}
-    if kind == "out":
-        return {"type": "out", "player": event[1]}
-    if kind == "cut":
-        return {"type": "cut", "cards": [CODE[c] if c >= 0 else None for c in event[1]]}
-    if kind == "deal":
-        return {"type": "deal", "first": event[1], "pile_sizes": list(event[2]), "surplus": event[3]}
-    return {"type": "end", "reason": event[2], "returns": list(event[3])}
 
 
 def max_game_length(players: int, variant: Mapping[str, Any]) -> int:

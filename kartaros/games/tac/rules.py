@@ -18,7 +18,7 @@ from typing import Any
 
 from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import GameState
+from kartaros.state import GameState, end_view
 from kartaros.variant import Option
 
 # ---- T1-T2: components ------------------------------------------------------------------
@@ -508,40 +508,63 @@ class TacState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
-        self._check_player(player)
-        outcome = self._outcome
+    def _view(self, player: int, view: dict[str, Any]) -> None:
         window = None
         if self.phase == WINDOW:
             kind = "turn" if self.turned >= 0 else "keep"
             window = {"player": self.offender, "card": CODE[self.missed], "kind": kind}
-        return {
-            "game": "tac",
-            "player": player,
-            "num_players": self.num_players,
-            "current_player": self.current_player,
-            "turn": self.turn,
-            "phase": PHASE_NAMES[self.phase],
-            "central": codes(self.central),
-            "central_wants": RANKS[self.wants],
-            "opened": self.opened,
-            "open_piles": [codes(pile) for pile in self.opens],
-            "closed_sizes": [len(pile) for pile in self.closed],
-            "closed": [
-                [CODE[c] if k else None for c, k in zip(reversed(pile), reversed(flags), strict=True)]
-                if True in flags else [None] * len(pile)  # mostly no card of a pile is known
-                for pile, flags in zip(self.closed, self.known, strict=True)
-            ],
-            "turned": CODE[self.turned] if self.turned >= 0 else None,
-            "aside": len(self.aside),
-            "miss": window,
-            "places": [place or None for place in self.places],
-            "actions_played": len(self._actions),
-            "variant": dict(self.variant),
-            "event_count": len(self.events),
-            "events": [_event_view(e) for e in self.events[since:]],
-            "result": None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason},
-        }
+        view["turn"] = self.turn
+        view["phase"] = PHASE_NAMES[self.phase]
+        view["central"] = codes(self.central)
+        view["central_wants"] = RANKS[self.wants]
+        view["opened"] = self.opened
+        view["open_piles"] = [codes(pile) for pile in self.opens]
+        view["closed_sizes"] = [len(pile) for pile in self.closed]
+        view["closed"] = [
+            [CODE[c] if k else None for c, k in zip(reversed(pile), reversed(flags), strict=True)]
+            if True in flags else [None] * len(pile)  # mostly no card of a pile is known
+            for pile, flags in zip(self.closed, self.known, strict=True)
+        ]
+        view["turned"] = CODE[self.turned] if self.turned >= 0 else None
+        view["aside"] = len(self.aside)
+        view["miss"] = window
+        view["places"] = [place or None for place in self.places]
+
+    def _event_view(self, event: Any, viewer: int) -> dict[str, Any]:
+        """One event as every player saw it (Tač has no private events)."""
+        kind, who = event[0], event[1]
+        if kind == "turn":
+            return {"type": "turn", "player": who, "card": CODE[event[2]]}
+        if kind == "place":
+            dest = event[4]
+            return {
+                "type": "place",
+                "player": who,
+                "card": CODE[event[2]],
+                "from": "open" if event[3] == FROM_OPEN else "closed",
+                "to": "central" if dest == CENTRAL else dest,
+            }
+        if kind == "turnover":
+            return {"type": "turnover", "player": who, "count": event[2]}
+        if kind == "miss":
+            return {"type": "miss", "player": who, "card": CODE[event[2]], "kind": event[3]}
+        if kind in ("call", "pass"):
+            return {"type": kind, "player": who, "offender": event[2]}
+        if kind == "give":
+            card = event[3]
+            return {
+                "type": "give",
+                "player": who,
+                "to": event[2],
+                "count": 0 if card == GIVE_NOTHING else 1,
+                "card": CODE[card] if card >= 0 else None,
+            }
+        if kind == "out":
+            return {"type": "out", "player": who, "place": event[2]}
+        if kind == "deal":
+            central = CODE[event[4]] if event[4] >= 0 else None
+            return {"type": "deal", "each": event[2], "aside": event[3], "central": central}
+        return end_view(event)
 
     def _determinized_world(self, player: int, seed: int) -> TacState:
         """Re-deal every card whose place nobody knows: the unknown closed cards and the set-aside ones.
@@ -563,43 +586,6 @@ class TacState(GameState):
         world._rng = Rng(mix(seed, 0x726E67))
         world._legal = None
         return world
-
-
-def _event_view(event: tuple[Any, ...]) -> dict[str, Any]:
-    """One event as every player saw it (Tač has no private events)."""
-    kind, who = event[0], event[1]
-    if kind == "turn":
-        return {"type": "turn", "player": who, "card": CODE[event[2]]}
-    if kind == "place":
-        dest = event[4]
-        return {
-            "type": "place",
-            "player": who,
-            "card": CODE[event[2]],
-            "from": "open" if event[3] == FROM_OPEN else "closed",
-            "to": "central" if dest == CENTRAL else dest,
-        }
-    if kind == "turnover":
-        return {"type": "turnover", "player": who, "count": event[2]}
-    if kind == "miss":
-        return {"type": "miss", "player": who, "card": CODE[event[2]], "kind": event[3]}
-    if kind in ("call", "pass"):
-        return {"type": kind, "player": who, "offender": event[2]}
-    if kind == "give":
-        card = event[3]
-        return {
-            "type": "give",
-            "player": who,
-            "to": event[2],
-            "count": 0 if card == GIVE_NOTHING else 1,
-            "card": CODE[card] if card >= 0 else None,
-        }
-    if kind == "out":
-        return {"type": "out", "player": who, "place": event[2]}
-    if kind == "deal":
-        central = CODE[event[4]] if event[4] >= 0 else None
-        return {"type": "deal", "each": event[2], "aside": event[3], "central": central}
-    return {"type": "end", "reason": event[2], "returns": list(event[3])}
 
 
 # ---- T11-T13: what the declaration says of misses, calls and the end --------------------------
