@@ -66,3 +66,47 @@ def test_every_observation_has_the_shared_header_and_history(name: str, players:
         assert view["game"] == name and view["player"] == player and view["event_count"] == len(state.events)
         for since in (0, 3, len(state.events), NO_EVENTS):
             assert state.observation(player, since)["events"] == view["events"][since:]
+
+
+def slots_of(state: GameState) -> list[str]:
+    return [name for klass in type(state).__mro__ for name in getattr(klass, "__slots__", ())]
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_clone_copies_every_field_as_declared(name: str, players: int) -> None:
+    state = kartaros.new_game(name, players=players, seed=2)
+    chooser = random.Random(2)
+    for _ in range(25):
+        if state.is_over:
+            break
+        state.apply(chooser.choice(state.legal_actions()))
+    state.legal_actions()  # fill the cache, which clones share
+    copy = state.clone()
+    assert type(copy) is type(state)
+    kinds = {
+        kind: {n for klass in type(state).__mro__ for n in klass.__dict__.get(kind, ())}
+        for kind in ("_share", "_copy", "_copy_each", "_clone", "_reset")
+    }
+    assert sorted(n for names in kinds.values() for n in names) == sorted(slots_of(state))
+    for field in slots_of(state):
+        mine, theirs = getattr(state, field), getattr(copy, field)
+        if field in kinds["_reset"]:
+            assert theirs is None
+        elif field in kinds["_share"]:
+            assert theirs is mine
+        elif field in kinds["_clone"]:
+            assert theirs is not mine and theirs.below(1 << 30) == mine.below(1 << 30)
+        else:
+            assert theirs == mine and theirs is not mine
+            if field in kinds["_copy_each"]:
+                assert all(a is not b for a, b in zip(theirs, mine, strict=True))
+
+
+def test_a_slot_without_a_clone_kind_is_refused() -> None:
+    base = type(kartaros.new_game("kec", seed=1))
+    with pytest.raises(TypeError, match="named exactly once"):
+        type("Broken", (base,), {"__slots__": ("extra",)})
+    with pytest.raises(TypeError, match="must declare __slots__"):
+        type("Loose", (base,), {})
+    fine = type("Fine", (base,), {"__slots__": ("extra",), "_share": ("extra",)})
+    assert fine.clone is not base.clone

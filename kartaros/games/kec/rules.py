@@ -75,11 +75,11 @@ def _joined(cards: Sequence[int]) -> str:
 class KecState(GameState):
     game = "kec"
     _over_phase = OVER
-    __slots__ = (
-        "hands", "known", "stock", "discard", "discard_by", "out", "table",
-        "player", "turn", "hold", "took_discard", "replacements",
-        "cycle", "generation_start",
-    )
+    # What ``clone`` does with each field (``GameState._share`` and the rest say how).
+    _share = ("player", "turn", "hold", "took_discard", "replacements", "cycle", "generation_start")
+    _copy = ("stock", "discard", "discard_by", "out", "table")
+    _copy_each = ("hands", "known")
+    __slots__ = _share + _copy + _copy_each
 
     hands: list[list[int]]
     known: list[list[int]]  # cards in each hand that the opponent has seen go in
@@ -129,25 +129,6 @@ class KecState(GameState):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.player
-
-    def clone(self) -> KecState:
-        other = KecState.__new__(KecState)
-        self._clone_base(other)
-        other.hands = [self.hands[0].copy(), self.hands[1].copy()]
-        other.known = [self.known[0].copy(), self.known[1].copy()]
-        other.stock = self.stock.copy()
-        other.discard = self.discard.copy()
-        other.discard_by = self.discard_by.copy()
-        other.out = self.out.copy()
-        other.table = self.table.copy()
-        other.player = self.player
-        other.turn = self.turn
-        other.hold = self.hold
-        other.took_discard = self.took_discard
-        other.replacements = self.replacements
-        other.cycle = self.cycle
-        other.generation_start = self.generation_start
-        return other
 
     def zones(self) -> dict[str, list[str]]:
         return {

@@ -67,11 +67,11 @@ def _joined(a: int, b: int) -> str:
 class NesalomljivState(GameState):
     game = "nesalomljiv"
     _over_phase = OVER
-    __slots__ = (
-        "match", "known", "weapons", "choice", "choice_event", "stock", "discard",
-        "target", "role", "placer", "player", "duels", "last_duel",
-        "generation", "gen", "intro", "blind", "weapons_first",
-    )
+    # What ``clone`` does with each field (``GameState._share`` and the rest say how).
+    _share = ("target", "role", "placer", "player", "duels", "last_duel", "generation", "blind", "weapons_first")
+    _copy = ("choice", "choice_event", "stock", "discard", "gen", "intro")  # ``choice`` holds tuples: immutable
+    _copy_each = ("match", "known", "weapons")
+    __slots__ = _share + _copy + _copy_each
 
     match: list[list[int]]  # each match hand, top first (the order matters only when blind)
     known: list[list[int]]  # cards of each match hand that went in face up (public)
@@ -145,29 +145,6 @@ class NesalomljivState(GameState):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.player
-
-    def clone(self) -> NesalomljivState:
-        other = NesalomljivState.__new__(NesalomljivState)
-        self._clone_base(other)
-        other.match = [self.match[0].copy(), self.match[1].copy()]
-        other.known = [self.known[0].copy(), self.known[1].copy()]
-        other.weapons = [self.weapons[0].copy(), self.weapons[1].copy()]
-        other.choice = self.choice.copy()  # tuples: immutable
-        other.choice_event = self.choice_event.copy()
-        other.stock = self.stock.copy()
-        other.discard = self.discard.copy()
-        other.target = self.target
-        other.role = self.role
-        other.placer = self.placer
-        other.player = self.player
-        other.duels = self.duels
-        other.last_duel = self.last_duel
-        other.generation = self.generation
-        other.gen = self.gen.copy()
-        other.intro = self.intro.copy()
-        other.blind = self.blind
-        other.weapons_first = self.weapons_first
-        return other
 
     def zones(self) -> dict[str, list[str]]:
         return {

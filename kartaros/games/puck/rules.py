@@ -183,10 +183,12 @@ def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
 class PuckState(GameState):
     game = "puck"
     _over_phase = OVER
-    __slots__ = (
-        "piles", "hands", "pot", "pot_by", "surplus", "table", "table_by", "active",
-        "order", "step", "tied", "rounds", "exchanges", "_kept_journeys",
-    )
+    # What ``clone`` does with each field (``GameState._share`` and the rest say how).
+    _share = ("step", "rounds")
+    _copy = ("pot", "pot_by", "surplus", "table", "table_by", "active", "order", "tied", "exchanges")
+    _copy_each = ("piles", "hands")
+    _reset = ("_kept_journeys",)
+    __slots__ = _share + _copy + _copy_each + _reset
 
     piles: list[list[int]]  # top card first
     hands: list[list[int]]
@@ -269,25 +271,6 @@ class PuckState(GameState):
         if phase == TIEBREAK:
             return self.tied[self.step]
         return None if phase == OVER else self.order[self.step]
-
-    def clone(self) -> PuckState:
-        other = PuckState.__new__(PuckState)
-        self._clone_base(other)
-        other.piles = [p.copy() for p in self.piles]
-        other.hands = [h.copy() for h in self.hands]
-        other.pot = self.pot.copy()
-        other.pot_by = self.pot_by.copy()
-        other.surplus = self.surplus.copy()
-        other.table = self.table.copy()
-        other.table_by = self.table_by.copy()
-        other.active = self.active.copy()
-        other.order = self.order.copy()
-        other.step = self.step
-        other.tied = self.tied.copy()
-        other.rounds = self.rounds
-        other.exchanges = self.exchanges.copy()
-        other._kept_journeys = None
-        return other
 
     def zones(self) -> dict[str, list[str]]:
         zones = {f"pile:{p}": codes(pile) for p, pile in enumerate(self.piles)}  # top first

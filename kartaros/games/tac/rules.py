@@ -64,11 +64,14 @@ def rank_words(rank: str) -> str:
 class TacState(GameState):
     game = "tac"
     _over_phase = OVER
-    __slots__ = (
-        "closed", "known", "opens", "central", "wants", "opened", "aside", "turned",
-        "player", "turn", "offender", "missed", "places", "scores", "finished",
-        "_next", "_central_first", "_open_calls", "_ranking", "_max_moves",
+    # What ``clone`` does with each field (``GameState._share`` and the rest say how).
+    _share = (
+        "wants", "opened", "turned", "player", "turn", "offender", "missed", "finished", "_next", "_central_first",
+        "_open_calls", "_ranking", "_max_moves",
     )
+    _copy = ("central", "aside", "places", "scores")
+    _copy_each = ("closed", "known", "opens")
+    __slots__ = _share + _copy + _copy_each
 
     closed: list[list[int]]  # each player's closed pile, top = last element
     known: list[list[bool]]  # parallel to ``closed``: is this card's identity known to all (T8, T11)?
@@ -137,31 +140,6 @@ class TacState(GameState):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.player
-
-    def clone(self) -> TacState:
-        other = TacState.__new__(TacState)
-        self._clone_base(other)
-        other.closed = [pile.copy() for pile in self.closed]
-        other.known = [flags.copy() for flags in self.known]
-        other.opens = [pile.copy() for pile in self.opens]
-        other.central = self.central.copy()
-        other.wants = self.wants
-        other.opened = self.opened
-        other.aside = self.aside.copy()
-        other.turned = self.turned
-        other.player = self.player
-        other.turn = self.turn
-        other.offender = self.offender
-        other.missed = self.missed
-        other.places = self.places.copy()
-        other.scores = self.scores.copy()
-        other.finished = self.finished
-        other._next = self._next
-        other._central_first = self._central_first
-        other._open_calls = self._open_calls
-        other._ranking = self._ranking
-        other._max_moves = self._max_moves
-        return other
 
     def zones(self) -> dict[str, list[str]]:
         zones: dict[str, list[str]] = {}
