@@ -11,6 +11,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
 
@@ -33,21 +34,26 @@ class End(NamedTuple):
 
     kind: Literal["end"]
     player: int
-    reason: str
+    reason: StrEnum
     returns: tuple[float, ...]
 
 
 def end_view(event: End) -> dict[str, Any]:
     """The end event as every player sees it."""
-    return {"type": "end", "reason": event.reason, "returns": list(event.returns)}
+    return {"type": "end", "reason": str(event.reason), "returns": list(event.returns)}
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the returns per player, a reason (game-specific word) and a sentence."""
+    """How a game ended: the returns per player, a reason and a sentence.
+
+    ``reason`` is a member of the game's own ``Reason`` enum (a :class:`~enum.StrEnum`): it
+    compares equal to, formats as and serialises as its value, a word that never changes
+    (``"choke"``); records and observations hold the plain word.
+    """
 
     returns: tuple[float, ...]
-    reason: str
+    reason: StrEnum
     detail: str
 
     @property
@@ -82,7 +88,7 @@ class GameState(ABC):
     variant: Mapping[str, Any]  # read-only: shared by clones
     seed: int
     deck: list[str] | None
-    phase: int  # what is decided now, in the game's own terms
+    phase: int  # what is decided now: a member of the game's own ``Phase`` (an ``IntEnum``)
     events: list[Any]  # the history as the game keeps it (``observation`` shows it to each player)
     _rng: Rng
     _actions: list[str]
@@ -218,7 +224,7 @@ class GameState(ABC):
         if self._outcome is not None:
             rec["result"] = {
                 "returns": list(self._outcome.returns),
-                "reason": self._outcome.reason,
+                "reason": str(self._outcome.reason),
                 "detail": self._outcome.detail,
             }
         return rec
@@ -244,7 +250,7 @@ class GameState(ABC):
         shown = events[since:]
         event_view = self._event_view
         view["events"] = [event_view(e, player) for e in shown] if shown else []
-        view["result"] = None if outcome is None else {"returns": list(outcome.returns), "reason": outcome.reason}
+        view["result"] = None if outcome is None else {"returns": list(outcome.returns), "reason": str(outcome.reason)}
         return view
 
     def public_observation(self) -> dict[str, Any]:
@@ -409,7 +415,7 @@ class GameState(ABC):
         if type(player) is not int or not 0 <= player < self.num_players:
             raise ValueError(f"player must be a seat number from 0 to {self.num_players - 1}; got {player!r}")
 
-    def _finish(self, returns: tuple[float, ...], reason: str, detail: str) -> None:
+    def _finish(self, returns: tuple[float, ...], reason: StrEnum, detail: str) -> None:
         """End the game: the phase is over, the outcome set, and the history closes with an
         :class:`End` event (the same shape in every game)."""
         self.phase = self._over_phase

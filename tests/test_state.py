@@ -1,8 +1,12 @@
-"""The machinery ``GameState`` shares with every game: the ending and its event."""
+"""The machinery ``GameState`` shares with every game: the ending and its event, the
+illegal-move sentence, the observation's header and history, clones, typed phases and reasons."""
 
 from __future__ import annotations
 
+import json
 import random
+import sys
+from enum import IntEnum, StrEnum
 
 import pytest
 
@@ -110,3 +114,20 @@ def test_a_slot_without_a_clone_kind_is_refused() -> None:
         type("Loose", (base,), {})
     fine = type("Fine", (base,), {"__slots__": ("extra",), "_share": ("extra",)})
     assert fine.clone is not base.clone
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_reasons_are_enums_with_stable_words_and_views_hold_plain_words(name: str, players: int) -> None:
+    rules = sys.modules[type(kartaros.new_game(name, players=players, seed=0)).__module__]
+    for seed in range(3):
+        state = random_end(name, players, seed)
+        assert isinstance(state.phase, IntEnum) and state.phase.name == "OVER"
+        outcome = state.outcome()
+        assert outcome is not None
+        reason = outcome.reason
+        assert isinstance(reason, rules.Reason) and isinstance(reason, StrEnum)
+        assert reason == reason.value and f"{reason}" == reason.value and json.dumps(reason) == json.dumps(reason.value)
+        rec = state.record()
+        assert type(rec["result"]["reason"]) is str and rec["result"]["reason"] == reason.value
+        view = state.observation(0)
+        assert type(view["result"]["reason"]) is str and type(view["events"][-1]["reason"]) is str

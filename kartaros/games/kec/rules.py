@@ -11,6 +11,7 @@ what each player sees (observation, determinize); ``words.py`` shows it to peopl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import IntEnum, StrEnum
 from itertools import combinations
 from typing import Any
 
@@ -32,8 +33,19 @@ OPTIONS = (
     Option("max_actions", 100_000, "K13: actions after which the game is drawn", minimum=1),
 )
 
-# Phases: who decides what now.
-DRAW, CHOOSE, REPLACE, THROW, DEFEND, OVER = range(6)
+
+class Phase(IntEnum):
+    """Who decides what now."""
+
+    DRAW = 0  # K4: the player to move draws up to his hand
+    CHOOSE = 1  # K5: a hold, a pair or a discard
+    REPLACE = 2  # K10: replacement cards after a pair
+    THROW = 3  # K11: take the thrown card back, or draw
+    DEFEND = 4  # K8: the opponent answers a hold, out of turn
+    OVER = 5
+
+
+DRAW, CHOOSE, REPLACE, THROW, DEFEND, OVER = Phase
 PHASE_NAMES = ("draw", "choose", "replace", "throw", "defend", "over")
 
 # Stock generations (K6): the dealt stock, a reshuffled discard pile, an extension.
@@ -51,6 +63,21 @@ BREAKERS = (
     frozenset((JOKER,)),
     frozenset((KING, JOKER)),
 )
+
+
+class Reason(StrEnum):
+    """Why a game of Keč ended (``Outcome.reason``; the value is the word records keep)."""
+
+    CHOKE = "choke"  # K8: a hold nobody could answer, by its name
+    LEVER = "lever"
+    PIN = "pin"
+    KNOCKOUT = "knockout"  # K9
+    DISQUALIFIED = "disqualified"  # K9: the knockout was answered
+    EXHAUSTED = "exhausted"  # K6: drawn, no stock left
+    MAX_ACTIONS = "max_actions"  # K13: drawn at the bound
+
+
+HOLD_REASONS = (Reason.CHOKE, Reason.LEVER, Reason.PIN, Reason.KNOCKOUT)
 
 # ---- K10: pairs ----------------------------------------------------------------------------
 
@@ -90,7 +117,7 @@ class KecState(GameState):
     table: list[int]
     player: int  # who decides now
     turn: int  # whose turn it is (differs from ``player`` while the opponent defends)
-    phase: int
+    phase: Phase
     hold: int  # the hold on the table, or -1
     took_discard: bool  # K4: the discard pile was used in this draw phase
     replacements: int  # K10: replacement draws still owed
@@ -196,7 +223,7 @@ class KecState(GameState):
             else:
                 self._break(p, move[1])
         if self._outcome is None and len(self._actions) >= self.variant["max_actions"]:
-            self._finish((0.5, 0.5), "max_actions", f"drawn: the {self.variant['max_actions']}-action bound (K13)")
+            self._finish((0.5, 0.5), Reason.MAX_ACTIONS, f"drawn: the {self.variant['max_actions']}-action bound (K13)")
 
     # ---- K4: drawing ------------------------------------------------------------------------
 
@@ -226,10 +253,10 @@ class KecState(GameState):
                 kind = "reshuffle"
             else:
                 if self.variant["exhausted"] == "draw":
-                    self._finish((0.5, 0.5), "exhausted", "drawn: stock and discard pile are used up (K6)")
+                    self._finish((0.5, 0.5), Reason.EXHAUSTED, "drawn: stock and discard pile are used up (K6)")
                     return
                 if not self.discard and not self.out:
-                    self._finish((0.5, 0.5), "exhausted", "drawn: no cards left to make a stock (K6)")
+                    self._finish((0.5, 0.5), Reason.EXHAUSTED, "drawn: no cards left to make a stock (K6)")
                     return
                 self.stock = self.discard + self.out
                 self.discard, self.discard_by, self.out = [], [], []
@@ -281,7 +308,7 @@ class KecState(GameState):
             detail = "the knockout landed: no King or Joker to answer it (K9)"
         else:
             detail = f"the {name} held: no answer to it (K8)"
-        self._finish((1.0, 0.0) if p == 0 else (0.0, 1.0), name, detail)
+        self._finish((1.0, 0.0) if p == 0 else (0.0, 1.0), HOLD_REASONS[hold], detail)
 
     def _break(self, defender: int, card: int) -> None:
         self._remove_from_hand(defender, card)
@@ -292,7 +319,7 @@ class KecState(GameState):
             self.table.append(card)
             self._finish(
                 (1.0, 0.0) if defender == 0 else (0.0, 1.0),
-                "disqualified",
+                Reason.DISQUALIFIED,
                 "the knockout was answered: the attacker is disqualified (K9)",
             )
             return

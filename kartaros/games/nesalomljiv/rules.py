@@ -13,6 +13,7 @@ Attacker game, the end, what each player sees (observation, determinize); ``word
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import IntEnum, StrEnum
 from typing import Any
 
 from kartaros.cards import CODE, RANK, card_id, codes, standard_deck
@@ -42,9 +43,27 @@ OPTIONS = (
     Option("max_duels", 10_000, "N15: duels (Chooser duels count) after which the game is drawn", minimum=1),
 )
 
-# Phases: who decides what now.
-CHOOSE, DRAW, PLACE, OVER = range(4)
+
+class Phase(IntEnum):
+    """Who decides what now."""
+
+    CHOOSE = 0  # N5: both players keep two weapons, one after the other
+    DRAW = 1  # N11: the knocked-out player draws a card
+    PLACE = 2  # N10: the next Attacker is placed
+    OVER = 3
+
+
+CHOOSE, DRAW, PLACE, OVER = Phase
 PHASE_NAMES = ("choose", "draw", "place", "over")
+
+
+class Reason(StrEnum):
+    """Why a game of Nesalomljiv ended (``Outcome.reason``; the value is the word records keep)."""
+
+    LAST_CARD = "last_card"  # N13: the winner placed his last match-hand card
+    EXHAUSTED = "exhausted"  # N14: no cards left to deal
+    MAX_DUELS = "max_duels"  # N15: drawn at the bound
+
 
 # The role of the card in the middle.
 CHOOSER, ATTACKER = range(2)
@@ -84,7 +103,7 @@ class NesalomljivState(GameState):
     role: int  # CHOOSER or ATTACKER
     placer: int  # who placed the Attacker in the middle; in PLACE, who places the next one
     player: int  # who decides now
-    phase: int
+    phase: Phase
     duels: int  # N15
     last_duel: int  # index in ``events`` of the last duel, or -1
     generation: int  # how many times the discard pile became the stock (N14)
@@ -289,7 +308,7 @@ class NesalomljivState(GameState):
         else:
             self._discard_target()  # N8 (a plain win), N9, N12
         if self.duels >= self.variant["max_duels"]:
-            self._finish((0.5, 0.5), "max_duels", f"drawn: the {self.duels}-duel bound (N15)")
+            self._finish((0.5, 0.5), Reason.MAX_DUELS, f"drawn: the {self.duels}-duel bound (N15)")
             return
         if winner < 0:
             if role == CHOOSER:
@@ -361,7 +380,7 @@ class NesalomljivState(GameState):
         self.events.append(("place", p, card))
         if not hand:  # N13: his last card: he wins at once, there is no duel
             returns = (1.0, 0.0) if p == 0 else (0.0, 1.0)
-            self._finish(returns, "last_card", "the winner placed the last card of his match hand (N13)")
+            self._finish(returns, Reason.LAST_CARD, "the winner placed the last card of his match hand (N13)")
             return
         if self.weapons_first or self._deal_weapons():
             self.player = 0
@@ -374,11 +393,11 @@ class NesalomljivState(GameState):
         n0, n1 = len(self.match[0]), len(self.match[1])
         if n0 == n1:
             detail = f"drawn: no cards left to deal, and both hold {n0} match-hand cards (N14)"
-            self._finish((0.5, 0.5), "exhausted", detail)
+            self._finish((0.5, 0.5), Reason.EXHAUSTED, detail)
         else:
             fewer, more = sorted((n0, n1))
             detail = f"no cards left to deal: the winner holds fewer match-hand cards, {fewer} against {more} (N14)"
-            self._finish((1.0, 0.0) if n0 < n1 else (0.0, 1.0), "exhausted", detail)
+            self._finish((1.0, 0.0) if n0 < n1 else (0.0, 1.0), Reason.EXHAUSTED, detail)
 
     # ---- illegal input ----------------------------------------------------------------------
 

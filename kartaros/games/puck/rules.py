@@ -13,6 +13,7 @@ collection), hands, ties, end, what each player sees (observation, determinize);
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from enum import IntEnum, StrEnum
 from itertools import combinations, combinations_with_replacement, compress
 from operator import itemgetter
 from typing import Any, NamedTuple
@@ -35,9 +36,27 @@ OPTIONS = (
     Option("max_rounds", 10_000, "P12: rounds after which the most cards win", minimum=1),
 )
 
-# Phases: who decides what now.
-DRAW, EXCHANGE, TIEBREAK, OVER = range(4)
+
+class Phase(IntEnum):
+    """Who decides what now."""
+
+    DRAW = 0  # P5: each player in turn takes the top cards of his pile
+    EXCHANGE = 1  # P6: each player in turn holds or exchanges
+    TIEBREAK = 2  # P10: the tied players turn cards
+    OVER = 3
+
+
+DRAW, EXCHANGE, TIEBREAK, OVER = Phase
 PHASE_NAMES = ("draw", "exchange", "tiebreak", "over")
+
+
+class Reason(StrEnum):
+    """Why a game of Puck ended (``Outcome.reason``; the value is the word records keep)."""
+
+    OUT_OF_CARDS = "out_of_cards"  # P11 first-out: a pile ran empty, the most cards win
+    LAST_STANDING = "last_standing"  # P11 last-standing: one player has cards left
+    MAX_ROUNDS = "max_rounds"  # P12: the most cards win at the bound
+
 
 # Moves (values of the legal-move dict); an exchange is an int (below), ``hold`` is 0.
 M_DRAW, M_TURN, M_HOLD = "draw", "turn", 0
@@ -201,7 +220,7 @@ class PuckState(GameState):
     order: list[int]  # this round's play order, its first player first
     step: int  # index in ``order`` (draw, exchange) or in ``tied`` (tiebreak) of who acts
     tied: list[int]  # P10: the players turning cards in this round of the tie-break
-    phase: int
+    phase: Phase
     rounds: int  # tricks collected so far
     exchanges: list[tuple[int, ...] | None]  # this round: cards taken per seat (all 0: held)
     events: list[tuple[Any, ...]]
@@ -464,7 +483,7 @@ class PuckState(GameState):
         if empty:
             names = " and ".join(f"player {p}" for p in empty)
             if self.variant["end"] == "first-out":
-                self._finish_by_count("out_of_cards", f"{names} ran out of cards (P11)")
+                self._finish_by_count(Reason.OUT_OF_CARDS, f"{names} ran out of cards (P11)")
                 return True
             for p in empty:
                 self.active[p] = False
@@ -472,14 +491,14 @@ class PuckState(GameState):
             alive = [p for p in range(self.num_players) if self.active[p]]
             if len(alive) == 1:
                 returns = tuple(1.0 if p == alive[0] else 0.0 for p in range(self.num_players))
-                self._finish(returns, "last_standing", f"player {alive[0]} is the last with cards (P11)")
+                self._finish(returns, Reason.LAST_STANDING, f"player {alive[0]} is the last with cards (P11)")
                 return True
         if self.rounds >= self.variant["max_rounds"]:
-            self._finish_by_count("max_rounds", f"the {self.variant['max_rounds']}-round bound (P12)")
+            self._finish_by_count(Reason.MAX_ROUNDS, f"the {self.variant['max_rounds']}-round bound (P12)")
             return True
         return False
 
-    def _finish_by_count(self, reason: str, why: str) -> None:
+    def _finish_by_count(self, reason: Reason, why: str) -> None:
         """P11: the most cards in the pile win; equal tops share the win."""
         sizes = [len(pile) for pile in self.piles]
         best = max(sizes)

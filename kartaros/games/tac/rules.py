@@ -14,6 +14,7 @@ call, what each player sees (observation, determinize); ``words.py`` shows it to
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from enum import IntEnum, StrEnum
 from typing import Any
 
 from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, standard_deck
@@ -38,9 +39,28 @@ OPTIONS = (
     Option("max_moves", 100_000, "T13: actions after which the fewest cards win", minimum=1),
 )
 
-# Phases: what the player to move decides.
-OPEN_TOP, TURN_CARD, TURNED, WINDOW, OVER = range(5)
+
+class Phase(IntEnum):
+    """What the player to move decides."""
+
+    OPEN_TOP = 0  # T6, T9: place the top of his open pile
+    TURN_CARD = 1  # T7: turn his next closed card
+    TURNED = 2  # T7: place the card he turned
+    WINDOW = 3  # T11: call the miss just made, or pass
+    OVER = 4
+
+
+OPEN_TOP, TURN_CARD, TURNED, WINDOW, OVER = Phase
 PHASE_NAMES = ("open", "turn", "turned", "call", "over")
+
+
+class Reason(StrEnum):
+    """Why a game of Tač ended (``Outcome.reason``; the value is the word records keep)."""
+
+    OUT = "out"  # T10: the first player out of cards wins
+    RANKING = "ranking"  # T10: every player but one is out (finish: ranking)
+    MAX_MOVES = "max_moves"  # T13: the fewest cards win at the bound
+
 
 # Moves (values of the legal-move dict): 0-7 a seat's open pile, then the others.
 CENTRAL, TURN, TURN_MISS, CALL, PASS, KEEP_MISS = range(MAX_PLAYERS, MAX_PLAYERS + 6)
@@ -83,7 +103,7 @@ class TacState(GameState):
     turned: int  # T7: the card the player to move has turned and not yet placed, or -1
     player: int  # who decides now
     turn: int  # whose turn it is (differs from ``player`` in a call window)
-    phase: int
+    phase: Phase
     offender: int  # T11: the player whose miss is being asked about, or -1
     missed: int  # T11: the card he could have placed, or -1
     places: list[int]  # 1-based finishing place per player, 0 while he plays on (T10)
@@ -356,13 +376,13 @@ class TacState(GameState):
         if not self._ranking:
             returns = tuple(1.0 / k if p in players else 0.0 for p in range(n))
             who = " and ".join(f"player {p}" for p in players)
-            self._finish(returns, "out", f"{who} got rid of all cards first (T10)")
+            self._finish(returns, Reason.OUT, f"{who} got rid of all cards first (T10)")
             return
         self._rank(players)
         left = [p for p in range(n) if not self.places[p]]
         if len(left) == 1:
             self.places[left[0]] = n
-            self._finish(tuple(self.scores), "ranking", "every player but one got rid of all cards (T10)")
+            self._finish(tuple(self.scores), Reason.RANKING, "every player but one got rid of all cards (T10)")
 
     def _rank(self, group: list[int]) -> None:
         """Returns by finishing order, spread from 1 down to 0; a group finishing together shares."""
@@ -385,14 +405,14 @@ class TacState(GameState):
             best = min(counts.values())
             winners = [p for p in playing if counts[p] == best]
             self._finish(tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)),
-                         "max_moves", detail)
+                         Reason.MAX_MOVES, detail)
             return
         for count in sorted(set(counts.values())):
             group = [p for p in playing if counts[p] == count]
             for p in group:
                 self.places[p] = self.finished + 1
             self._rank(group)
-        self._finish(tuple(self.scores), "max_moves", detail)
+        self._finish(tuple(self.scores), Reason.MAX_MOVES, detail)
 
 
     # ---- T11: misses, for search --------------------------------------------------------------
