@@ -131,3 +131,13 @@ def test_reasons_are_enums_with_stable_words_and_views_hold_plain_words(name: st
         assert type(rec["result"]["reason"]) is str and rec["result"]["reason"] == reason.value
         view = state.observation(0)
         assert type(view["result"]["reason"]) is str and type(view["events"][-1]["reason"]) is str
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_events_are_tuples_led_by_their_kind(name: str, players: int) -> None:
+    state = random_end(name, players, 4)
+    for event in state.events:
+        assert isinstance(event, tuple) and isinstance(event[0], str)
+        if type(event) is not tuple:  # a NamedTuple: the rarer kinds
+            assert event._fields[0] == "kind"
+    assert [view["type"] for view in state.observation(0)["events"]] == [event[0] for event in state.events]
