@@ -2,7 +2,9 @@
 
 A game subclasses :class:`GameState` and fills in the hooks marked "game hook". The base class
 owns what must behave the same in every game: the legal-move cache that ``apply`` looks actions
-up in (no grammar is parsed per move), the action history, the outcome, and the record.
+up in (no grammar is parsed per move), the action history, the outcome and the record, the
+ending and its event (``_finish``), the illegal-move sentence, the header and history of every
+observation, and ``clone``, generated per class from the fields it declares.
 """
 
 from __future__ import annotations
@@ -439,8 +441,9 @@ def _clone_function(cls: type[GameState]) -> Callable[[Any], Any]:
         slots = own.get("__slots__")
         if slots is None:
             raise TypeError(f"{klass.__name__} must declare __slots__, made of its clone fields")
+        slots = (slots,) if isinstance(slots, str) else slots
         declared = [name for kind in _CLONE_KINDS for name in own.get(kind, ())]
-        if sorted(declared) != sorted((slots,) if isinstance(slots, str) else slots):
+        if sorted(declared) != sorted(slots):
             raise TypeError(
                 f"{klass.__name__}: each slot must be named exactly once in {', '.join(_CLONE_KINDS)}"
                 f" (so clone knows how to copy it); slots {sorted(slots)}, named {sorted(declared)}"
