@@ -219,7 +219,7 @@ class KecState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
+        return None if self.phase is OVER else self.player
 
     def zones(self) -> dict[str, list[str]]:
         return {
@@ -235,7 +235,7 @@ class KecState(GameState):
 
     def _legal_moves(self) -> dict[str, Any]:
         phase = self.phase
-        if phase == DRAW:
+        if phase is DRAW:
             if (
                 not self.took_discard
                 and self.discard
@@ -243,13 +243,13 @@ class KecState(GameState):
             ):
                 return _DRAW_OR_TAKE
             return _DRAW_ONLY
-        if phase == REPLACE:
+        if phase is REPLACE:
             return _DRAW_ONLY
-        if phase == THROW:
+        if phase is THROW:
             return _DRAW_OR_TAKE
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             return _choices(self.hands[self.player])
-        if phase == DEFEND:
+        if phase is DEFEND:
             breakers = BREAKERS[self.hold]
             return {CODE[c]: ("break", c) for c in sorted(self.hands[self.player]) if RANK[c] in breakers}
         return {}
@@ -262,7 +262,7 @@ class KecState(GameState):
                 return
             self.hands[p].append(card)
             self.events.append(("draw", p, card))
-            if self.phase == THROW:
+            if self.phase is THROW:
                 self.phase = REPLACE  # declining the thrown card (K11) leaves one replacement
             self._after_draw()
         elif move is M_TAKE:
@@ -271,7 +271,7 @@ class KecState(GameState):
             self.hands[p].append(card)
             self.known[p].append(card)
             self.events.append(("take", p, card))
-            if self.phase == DRAW:
+            if self.phase is DRAW:
                 self.took_discard = True
             else:  # K11: the thrown card bought back as a replacement
                 self.phase = REPLACE
@@ -292,7 +292,7 @@ class KecState(GameState):
     # ---- K4: drawing ------------------------------------------------------------------------
 
     def _after_draw(self) -> None:
-        if self.phase == DRAW:
+        if self.phase is DRAW:
             if len(self.hands[self.player]) >= HAND_SIZE:
                 self.phase = CHOOSE
         else:  # REPLACE
@@ -423,20 +423,20 @@ class KecState(GameState):
 
     def _task(self) -> str:
         p, phase = self.player, self.phase
-        if phase == DRAW:
+        if phase is DRAW:
             return f"player {p} is drawing up to {HAND_SIZE} cards"
-        if phase == REPLACE:
+        if phase is REPLACE:
             return f"player {p} owes {self.replacements} replacement card(s) from the stock (K10)"
-        if phase == THROW:
+        if phase is THROW:
             return f"player {p} decides whether to take the thrown card (K11)"
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             return f"player {p} chooses a hold, a pair or a discard (K5)"
         return f"player {p} must answer the {HOLD_NAMES[self.hold]} (K8)"
 
     def _problem(self, action: str) -> str | None:
         if self.phase in (CHOOSE, DEFEND):
             return _card_problem(action, self.hands[self.player])
-        if action == "take" and self.phase == DRAW:
+        if action == "take" and self.phase is DRAW:
             if not self.discard:
                 return "the discard pile is empty"
             if self.took_discard:
@@ -505,7 +505,7 @@ class KecState(GameState):
         slots = [i for i, c in enumerate(hand) if c not in known]
         before = [hand[i] for i in slots] + world.stock
         rng = Rng(mix(seed, 0x6B6563))
-        needs_breaker = self.phase == DEFEND and self.player == opponent
+        needs_breaker = self.phase is DEFEND and self.player == opponent
         breakers = BREAKERS[self.hold] if needs_breaker else frozenset()
         if needs_breaker and any(RANK[c] in breakers for c in known):
             needs_breaker = False

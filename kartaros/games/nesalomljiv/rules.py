@@ -197,7 +197,7 @@ class NesalomljivState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
+        return None if self.phase is OVER else self.player
 
     def zones(self) -> dict[str, list[str]]:
         return {
@@ -214,25 +214,25 @@ class NesalomljivState(GameState):
 
     def _legal_moves(self) -> dict[str, Any]:
         phase = self.phase
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             return _keep_moves(self.weapons[self.player])
-        if phase == PLACE:
+        if phase is PLACE:
             if self.blind:
                 return _PLACE_TOP
             return dict(_PLACE_MOVES[c] for c in sorted(self.match[self.player]))
-        if phase == DRAW:
+        if phase is DRAW:
             return _DRAW_ONLY
         return {}
 
     def _playout_moves(self) -> Sequence[Any]:
         """The legal moves without their notation, in the same order (the search fast path)."""
         phase = self.phase
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             a, b, c = sorted(self.weapons[self.player])
             return (a, b, c), (a, c, b), (b, c, a)
-        if phase == PLACE:
+        if phase is PLACE:
             return _PLAYOUT_TOP if self.blind else sorted(self.match[self.player])
-        return _PLAYOUT_DRAW if phase == DRAW else ()
+        return _PLAYOUT_DRAW if phase is DRAW else ()
 
     def _value_guess(self) -> list[float]:
         """N13: fewer match-hand cards is closer to the win."""
@@ -241,9 +241,9 @@ class NesalomljivState(GameState):
 
     def _play(self, move: Any) -> None:
         phase = self.phase
-        if phase == CHOOSE:
+        if phase is CHOOSE:
             self._choose(self.player, move)
-        elif phase == PLACE:
+        elif phase is PLACE:
             self._place(self.player, move)
         else:
             self._knockout_draw(self.player)
@@ -437,9 +437,9 @@ class NesalomljivState(GameState):
 
     def _task(self) -> str:
         p = self.player
-        if self.phase == CHOOSE:
+        if self.phase is CHOOSE:
             return f"player {p} keeps two of his three weapons for the duel (N5)"
-        if self.phase == PLACE:
+        if self.phase is PLACE:
             if self.blind:
                 return f"player {p} places the top card of his face-down match hand as the Attacker (N10)"
             return f"player {p} places a card of his match hand as the Attacker (N10)"
@@ -447,9 +447,9 @@ class NesalomljivState(GameState):
 
     def _problem(self, action: str) -> str | None:
         p = self.player
-        if self.phase == CHOOSE:
+        if self.phase is CHOOSE:
             return _keep_problem(action, self.weapons[p])
-        placing = self.phase == PLACE and not self.blind
+        placing = self.phase is PLACE and not self.blind
         if placing and len(action) == 2 and action in CODE[:52] and card_id(action) not in self.match[p]:
             return f"{action} is not in your match hand"
         return None
@@ -463,7 +463,7 @@ class NesalomljivState(GameState):
         view["target"] = CODE[target] if target >= 0 else None
         view["target_role"] = ROLE_NAMES[self.role] if target >= 0 else None
         view["target_value"] = TARGET_VALUE[target] if target >= 0 else None
-        view["placer"] = self.placer if self.phase == PLACE or (target >= 0 and self.role == ATTACKER) else None
+        view["placer"] = self.placer if self.phase is PLACE or (target >= 0 and self.role == ATTACKER) else None
         view["weapons"] = codes(sorted(self.weapons[player]))
         view["weapon_counts"] = [len(self.weapons[0]), len(self.weapons[1])]
         view["chosen"] = [self.choice[0] is not None, self.choice[1] is not None]

@@ -345,9 +345,9 @@ class PuckState(GameState):
     @property
     def current_player(self) -> int | None:
         phase = self.phase
-        if phase == TIEBREAK:
+        if phase is TIEBREAK:
             return self.tied[self.step]
-        return None if phase == OVER else self.order[self.step]
+        return None if phase is OVER else self.order[self.step]
 
     def zones(self) -> dict[str, list[str]]:
         zones = {f"pile:{p}": codes(pile) for p, pile in enumerate(self.piles)}  # top first
@@ -361,11 +361,11 @@ class PuckState(GameState):
 
     def _legal_moves(self) -> dict[str, Any]:
         phase = self.phase
-        if phase == EXCHANGE:
+        if phase is EXCHANGE:
             return self._exchange_moves()
-        if phase == DRAW:
+        if phase is DRAW:
             return _DRAW_ONLY
-        if phase == TIEBREAK:
+        if phase is TIEBREAK:
             return _TURN_ONLY
         return {}
 
@@ -398,8 +398,8 @@ class PuckState(GameState):
 
     def _playout_moves(self) -> Sequence[Any]:
         """The exchange moves as bare ints, no notation (the search fast path)."""
-        if self.phase != EXCHANGE:
-            return _PLAYOUT_DRAW if self.phase == DRAW else _PLAYOUT_TURN
+        if self.phase is not EXCHANGE:
+            return _PLAYOUT_DRAW if self.phase is DRAW else _PLAYOUT_TURN
         p = self.order[self.step]
         size = len(self.hands[p])
         key = (p, size, *map(_TAKEABLE.__getitem__, map(len, self.piles)))  # all they depend on
@@ -571,15 +571,15 @@ class PuckState(GameState):
 
     def _task(self) -> str:
         p = self.current_player
-        if self.phase == DRAW:
+        if self.phase is DRAW:
             return f"player {p} must first take the top cards of his pile (P5)"
-        if self.phase == TIEBREAK:
+        if self.phase is TIEBREAK:
             return f"player {p} must turn the next card of his pile to break the tie (P10)"
         return f"player {p} holds or exchanges (P6)"
 
     def _legal_words(self) -> str:
         """In the exchange, the number of legal actions and the first few of them."""
-        if self.phase != EXCHANGE:
+        if self.phase is not EXCHANGE:
             return super()._legal_words()
         legal = self.legal_actions()
         sample = ", ".join(legal[:5]) + (", …" if len(legal) > 5 else "")
@@ -587,7 +587,7 @@ class PuckState(GameState):
 
     def _problem(self, action: str) -> str | None:
         """Why an exchange-shaped string cannot be played now, in a few words."""
-        if self.phase != EXCHANGE:
+        if self.phase is not EXCHANGE:
             return None
         p = self.order[self.step]
         if action == "draw":
@@ -630,9 +630,9 @@ class PuckState(GameState):
     # ---- what each player sees ---------------------------------------------------------------
 
     def _view(self, player: int, view: dict[str, Any]) -> None:
-        showing = self.phase == TIEBREAK
+        showing = self.phase is TIEBREAK
         view["phase"] = PHASE_NAMES[self.phase]
-        view["round"] = self.rounds + (self.phase != OVER)
+        view["round"] = self.rounds + (self.phase is not OVER)
         view["order"] = self.order.copy()
         view["hand"] = codes(sorted(self.hands[player]))
         view["hand_sizes"] = [len(h) for h in self.hands]
@@ -769,7 +769,7 @@ class PuckState(GameState):
                 formed[0] = t
         located = set(self.hands[player]) | set(self.table)
         located.update(c for c, by in zip(self.pot, self.pot_by, strict=True) if by == player)
-        if self.phase == TIEBREAK:  # the hands are shown
+        if self.phase is TIEBREAK:  # the hands are shown
             for hand in self.hands:
                 located.update(hand)
         # Where each hidden card is now, as a place the player can name (zone, index).

@@ -233,7 +233,7 @@ class TacState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == OVER else self.player
+        return None if self.phase is OVER else self.player
 
     def zones(self) -> dict[str, list[str]]:
         zones: dict[str, list[str]] = {}
@@ -276,15 +276,15 @@ class TacState(GameState):
 
     def _legal_moves(self) -> dict[str, Any]:
         phase = self.phase
-        if phase == TURN_CARD:
+        if phase is TURN_CARD:
             return _TURN_ONLY
-        if phase == OPEN_TOP:  # T6
+        if phase is OPEN_TOP:  # T6
             p = self.turn
             moves = self._placements(self.opens[p][-1], p)
             if self._open_calls:
                 moves["turn?"] = TURN_MISS
             return moves
-        if phase == TURNED:  # T7
+        if phase is TURNED:  # T7
             p, card = self.turn, self.turned
             moves = self._placements(card, p)
             if not moves:
@@ -292,7 +292,7 @@ class TacState(GameState):
             if self._open_calls:
                 moves[_KEEP_MISS[card][p]] = KEEP_MISS
             return moves
-        if phase == WINDOW:
+        if phase is WINDOW:
             return _CALL_OR_PASS
         return {}
 
@@ -305,7 +305,7 @@ class TacState(GameState):
             self._call()
         elif move == PASS:
             self._pass()
-        elif self.phase == TURNED and move == self.turn:
+        elif self.phase is TURNED and move == self.turn:
             self._keep(False)
         else:
             self._place(move)
@@ -317,7 +317,7 @@ class TacState(GameState):
     def _place(self, dest: int) -> None:
         """T6/T7: the open pile's top or the turned card goes onto the central pile or an open pile."""
         p = self.turn
-        if self.phase == OPEN_TOP:
+        if self.phase is OPEN_TOP:
             card, source = self.opens[p].pop(), FROM_OPEN
         else:
             card, source, self.turned = self.turned, FROM_CLOSED, -1
@@ -501,15 +501,15 @@ class TacState(GameState):
 
     def _to_place(self) -> int:
         """The card the player to move must place now (T6, T7), or -1."""
-        return self.opens[self.player][-1] if self.phase == OPEN_TOP else self.turned
+        return self.opens[self.player][-1] if self.phase is OPEN_TOP else self.turned
 
     def _task(self) -> str:
         p, phase = self.player, self.phase
-        if phase == OPEN_TOP:
+        if phase is OPEN_TOP:
             return f"player {p} must place the top of his open pile, {CODE[self._to_place()]} (T6)"
-        if phase == TURN_CARD:
+        if phase is TURN_CARD:
             return f"player {p} must turn his next card (T7)"
-        if phase == TURNED:
+        if phase is TURNED:
             return f"player {p} must place the {CODE[self.turned]} he turned (T7)"
         return f"player {p} is asked whether to call “Tač!” on player {self.offender}'s miss (T11)"
 
@@ -519,19 +519,19 @@ class TacState(GameState):
         miss = action.endswith("?")
         bare = action[:-1] if miss else action
         if bare in ("call", "pass") and not miss:
-            if phase == WINDOW:
+            if phase is WINDOW:
                 return None
             if not self._open_calls:
                 return 'there are no misses to call with calls: "enforced" (T12)'
             return f"{bare!r} is only for the players asked right after a miss (T11)"
-        if phase == WINDOW:
+        if phase is WINDOW:
             return f"only the call or a pass is legal while player {p} is asked (T11)"
         if miss and not self._open_calls:
             return 'misses (marked "?") are only played with calls: "open" (T12)'
         if bare == "turn":
-            if phase == TURNED:
+            if phase is TURNED:
                 return f"first place the {CODE[card]} you turned (T7)"
-            if phase == OPEN_TOP and not miss:
+            if phase is OPEN_TOP and not miss:
                 note = "; turning now is a miss, written turn?" if self._open_calls else ""
                 return f"the top of your open pile, {CODE[card]}, fits and must be placed first (T6){note}"
             if miss:
@@ -544,10 +544,10 @@ class TacState(GameState):
             given = card_id(code)
         except ValueError:
             return None
-        if phase == TURN_CARD:
+        if phase is TURN_CARD:
             return "you have no card to place: turn your next card first (T7)"
         if CODE[given] != CODE[card]:
-            source = "top of your open pile" if phase == OPEN_TOP else "card you turned"
+            source = "top of your open pile" if phase is OPEN_TOP else "card you turned"
             return f"the card to place is {CODE[card]}, the {source}"
         if miss and place != str(p):
             return 'only keeping a card that fits, or turning, is a miss ("?")'
@@ -559,7 +559,7 @@ class TacState(GameState):
             return f"{place!r} is no place: C is the central pile, 0-{self.num_players - 1} a seat's open pile"
         q = int(place)
         if q == p:
-            if phase == OPEN_TOP:
+            if phase is OPEN_TOP:
                 return "the top of your open pile is already there"
             if self._placeable(card, p):
                 if self._open_calls and not miss:
@@ -582,7 +582,7 @@ class TacState(GameState):
 
     def _view(self, player: int, view: dict[str, Any]) -> None:
         window = None
-        if self.phase == WINDOW:
+        if self.phase is WINDOW:
             kind = "turn" if self.turned >= 0 else "keep"
             window = {"player": self.offender, "card": CODE[self.missed], "kind": kind}
         view["turn"] = self.turn
