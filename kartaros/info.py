@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from kartaros.state import GameState
@@ -93,6 +94,21 @@ class Words:
     summary: Callable[[str], str] | None = None
     # (lang="en") -> the rule options for people, in the order of ``GameInfo.options``
     options: Callable[[str], list[OptionWords]] | None = None
+
+    @classmethod
+    def of(cls, module: ModuleType) -> Words:
+        """The words a game's ``words`` module gives by their usual names: ``describe_action``,
+        ``describe_event``, ``describe_table``, ``describe_turn``, and where it has them
+        ``describe_summary``, ``describe_options`` and ``call_button``."""
+        return cls(
+            action=module.describe_action,
+            event=module.describe_event,
+            table=module.describe_table,
+            turn=module.describe_turn,
+            summary=getattr(module, "describe_summary", None),
+            options=getattr(module, "describe_options", None),
+            call_button=getattr(module, "call_button", None),
+        )
 
 
 # The heuristic: (observation without its event history, legal actions, generator) -> one of
