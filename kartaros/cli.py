@@ -196,6 +196,12 @@ class Match:
                 message = say("Please {hint} (q quits).", hint=hint)
             else:
                 message = say("'{text}' is not one of your moves; {hint}.", text=text.strip(), hint=hint)
+                try:  # a move of the game's shape: the engine says what is wrong with it
+                    if not text.strip().isdigit():
+                        self.state.clone().apply(text.strip())
+                except kartaros.IllegalAction as err:
+                    if err.problem is not None:
+                        message = f"{err.words(self.names, self.lang)} {say('Please {hint} (q quits).', hint=hint)}"
             self.console.print(Text(message, style="yellow"))
 
     def run(self) -> bool:
@@ -395,11 +401,11 @@ def replay(
 
 
 def _record_names(record: dict[str, Any], players: int, say: Speech) -> list[str]:
-    """The players of a record by the names it was played with (``Player 0`` … where it has none)."""
+    """The players of a record by the names it was played with (``Player 1`` … where it has none)."""
     given = record.get("names")
     if isinstance(given, list) and len(given) == players and all(isinstance(n, str) and n.strip() for n in given):
         return [n.strip() for n in given]
-    return [say("Player {n}", n=p) for p in range(players)]
+    return say.seat_names(players)
 
 
 def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str], lang: str = "en") -> None:

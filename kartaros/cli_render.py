@@ -188,7 +188,7 @@ def result_view(
     outcome: Outcome, names: Sequence[str], seat: int | None = None, lang: str = "en", end: str | None = None
 ) -> Panel:
     """The result, the players by name; ``end`` (the game's end event in words) says how it came
-    about (without it, in English, the engine's detail does)."""
+    about (without it, the outcome's own words do)."""
     say = speech(lang)
     winners = outcome.winners
     who = say.names(names, winners)
@@ -201,7 +201,7 @@ def result_view(
                     style="bold red")
     else:
         head = Text(say.plural("{who} wins.", "{who} win.", len(winners), who=who), style="bold green")
-    detail = end or (outcome.detail if not say.serbian else "")
+    detail = end or outcome.words(names, lang)
     scores = ", ".join(f"{names[p]} = {r:g}" for p, r in enumerate(outcome.returns))
     lines = [head] + ([Text(f"{detail[:1].upper()}{detail[1:]}.")] if detail else [])
     body = Group(*lines, Text(say("Score: {scores}", scores=scores), style="dim"))

@@ -12,10 +12,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-from kartaros.state import GameState
+from kartaros.state import GameState, Problem
 from kartaros.variant import Option
 
 if TYPE_CHECKING:  # the learning layer builds on the core, never the other way round
@@ -65,6 +64,12 @@ class DescribeTurn(Protocol):
     def __call__(self, observation: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
+class DescribeIllegal(Protocol):
+    def __call__(
+        self, observation: dict[str, Any], action: object, problem: Problem | None, names: Sequence[str], lang: str, /
+    ) -> str: ...
+
+
 @dataclass(frozen=True)
 class OptionWords:
     """A rule option for people: what it is called, what it does, and each choice in words
@@ -78,7 +83,8 @@ class OptionWords:
 
 @dataclass(frozen=True)
 class Words:
-    """A game's words for people, one function per kind of sentence."""
+    """A game's words for people, one function per kind of sentence. A game builds it from
+    its words module with :func:`kartaros.words.game_words`."""
 
     # (observation, action, names, lang="en") -> an action of the player to move, in words
     action: DescribeAction
@@ -88,27 +94,17 @@ class Words:
     table: DescribeTable
     # (observation, names, lang="en") -> what the player to move is doing now, in a few words
     turn: DescribeTurn
+    # (observation of the player to move, action, the rules' problem with it or None, names,
+    # lang) -> why the action is not legal now, for that player
+    illegal: DescribeIllegal
+    # (count, lang) -> names for players who were given none ("Player 1", …)
+    seat_names: Callable[[int, str], list[str]]
     # (lang) -> the label of the button that calls out a miss, in a game with calls
     call_button: Callable[[str], str] | None = None
     # (lang="en") -> the game in one sentence (``GameInfo.summary`` is the English)
     summary: Callable[[str], str] | None = None
     # (lang="en") -> the rule options for people, in the order of ``GameInfo.options``
     options: Callable[[str], list[OptionWords]] | None = None
-
-    @classmethod
-    def of(cls, module: ModuleType) -> Words:
-        """The words a game's ``words`` module gives by their usual names: ``describe_action``,
-        ``describe_event``, ``describe_table``, ``describe_turn``, and where it has them
-        ``describe_summary``, ``describe_options`` and ``call_button``."""
-        return cls(
-            action=module.describe_action,
-            event=module.describe_event,
-            table=module.describe_table,
-            turn=module.describe_turn,
-            summary=getattr(module, "describe_summary", None),
-            options=getattr(module, "describe_options", None),
-            call_button=getattr(module, "call_button", None),
-        )
 
 
 # The heuristic: (observation without its event history, legal actions, generator) -> one of

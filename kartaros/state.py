@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
@@ -45,9 +45,22 @@ def end_view(event: End) -> dict[str, Any]:
     return {"type": "end", "reason": str(event.reason), "returns": list(event.returns)}
 
 
+class Problem(NamedTuple):
+    """What is wrong with an illegal action, where the game can tell: one of the game's own
+    kinds of problem and its particulars. The rules find it; the game's words say it
+    (``describe_problem``), so the rules keep no sentences."""
+
+    kind: StrEnum
+    cards: tuple[str, ...] = ()  # the cards it is about, by code
+    seat: int = -1  # the player it is about (whose pile), or -1
+    number: int = 0  # a number it is about
+    text: str = ""  # how the action is written instead, in notation
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: the returns per player, a reason and a sentence.
+    """How a game ended: the returns per player and a reason, which the game's words put into
+    a sentence (``words``, ``detail``).
 
     ``reason`` is a member of the game's own ``Reason`` enum (a :class:`~enum.StrEnum`): it
     compares equal to, formats as and serialises as its value, a word that never changes
@@ -56,7 +69,17 @@ class Outcome:
 
     returns: tuple[float, ...]
     reason: StrEnum
-    detail: str
+    info: GameInfo = field(compare=False, repr=False)  # the game's declaration, for its words
+
+    def words(self, names: Sequence[str], lang: str = "en") -> str:
+        """How the game ended, for people: the game's words for its end event, players by name."""
+        return self.info.words.event(end_view(End("end", -1, self.reason, self.returns)), names, lang)
+
+    @property
+    def detail(self) -> str:
+        """How the game ended in English, players by generic names (``Player 1`` …): the
+        sentence records keep."""
+        return self.words(self.info.words.seat_names(len(self.returns), "en"))
 
     @property
     def winners(self) -> list[int]:
@@ -180,11 +203,7 @@ class GameState(ABC):
             legal = self._legal = self._legal_moves()
         move = legal.get(action) if type(action) is str else None
         if move is None:
-            if self._outcome is not None:
-                raise IllegalAction("the game is over")
-            if not isinstance(action, str):
-                raise IllegalAction(f"an action is a string in the game's notation, not {action!r}")
-            raise IllegalAction(self._why_illegal(action))
+            raise self._illegal(action)
         self._legal = None
         self._actions.append(action)
         self._play(move)
@@ -372,20 +391,11 @@ class GameState(ABC):
         """Game hook: one event of ``events`` as ``viewer`` saw it, a JSON-able dict with its
         ``type`` (the end event: :func:`end_view`)."""
 
-    @abstractmethod
-    def _task(self) -> str:
-        """Game hook: what the player to move is to do now, as a clause for ``_why_illegal``
-        (``"player 0 must turn his next card (T7)"``)."""
-
-    def _problem(self, action: str) -> str | None:
-        """Game hook (optional): what is wrong with ``action`` now, in a few words, where the
-        game can tell (a card not held, a combination that is none); ``None`` otherwise."""
+    def _problem(self, action: str) -> Problem | None:
+        """Game hook (optional): what is wrong with ``action`` now, where the game can tell (a
+        card not held, a combination that is none); ``None`` otherwise. Its words are the
+        game's ``describe_problem``."""
         return None
-
-    def _legal_words(self) -> str:
-        """Game hook (optional): the legal actions, for ``_why_illegal``; a game with very many
-        may shorten the list."""
-        return "legal: " + ", ".join(self.legal_actions())
 
     @abstractmethod
     def _determinized_world(self, player: int, seed: int) -> Self:
@@ -403,25 +413,33 @@ class GameState(ABC):
             key = chance.random
             cards.sort(key=lambda _: key())
 
-    def _why_illegal(self, action: str) -> str:
-        """The sentence ``apply`` raises for ``action`` while the game is on: what is wrong
-        with it (``_problem``), what the player to move is to do (``_task``), what is legal."""
-        head = f"{action!r} is not a legal move now"
-        problem = self._problem(action)
-        if problem:
-            head += f": {problem}"
-        task = self._task()
-        return f"{head}. {task[0].upper()}{task[1:]}; {self._legal_words()}"
+    def _illegal(self, action: object) -> IllegalAction:
+        """The error ``apply`` raises for ``action``: its words are the game's, for the player
+        to move from his own observation (taken now, since the state goes on)."""
+        over = self._outcome is not None
+        problem = self._problem(action) if not over and isinstance(action, str) else None
+        player = self.current_player
+        observation = self.observation(0 if player is None else player, since=NO_EVENTS)
+        words = self.info.words
+
+        def explain(names: Sequence[str], lang: str) -> str:
+            return words.illegal(observation, action, problem, names, lang)
+
+        message = f"{action!r}: {explain(words.seat_names(self.num_players, 'en'), 'en')}"
+        legal = [] if over else self.legal_actions()
+        if legal:
+            message += f" Legal: {', '.join(legal[:8])}{', …' if len(legal) > 8 else ''} ({len(legal)})."
+        return IllegalAction(message, explain, problem)
 
     def _check_player(self, player: int) -> None:
         if type(player) is not int or not 0 <= player < self.num_players:
             raise ValueError(f"player must be a seat number from 0 to {self.num_players - 1}; got {player!r}")
 
-    def _finish(self, returns: tuple[float, ...], reason: StrEnum, detail: str) -> None:
+    def _finish(self, returns: tuple[float, ...], reason: StrEnum) -> None:
         """End the game: the phase is over, the outcome set, and the history closes with an
         :class:`End` event (the same shape in every game)."""
         self.phase = self._over_phase
-        self._outcome = Outcome(returns, reason, detail)
+        self._outcome = Outcome(returns, reason, self.info)
         self.events.append(End("end", -1, reason, returns))
 
     def __repr__(self) -> str:

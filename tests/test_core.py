@@ -143,8 +143,11 @@ def test_observation_and_record_are_json() -> None:
 def test_apply_after_the_end_says_the_game_is_over() -> None:
     state = kartaros.new_game("kec", seed=8, variant={"max_actions": 1})
     state.apply("draw")
-    with pytest.raises(IllegalAction, match="the game is over"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("draw")
+    assert str(err.value) == "'draw': The game is over: no move is legal any more."
+    assert err.value.problem is None
+    assert err.value.words(["Ana", "Bo"], "en") == "The game is over: no move is legal any more."
 
 
 def test_replay_applies_every_determinize_mark_in_order() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 import kartaros
 from kartaros import IllegalAction, VariantError
-from kartaros.games.kec.rules import move_class
+from kartaros.games.kec.rules import Why, move_class
 from kartaros.state import GameState
 from tests.kec_helpers import ALL_CODES, all_cards, hand, kec, kec_deck, play
 
@@ -82,8 +82,10 @@ def test_K4_own_discard_cannot_be_taken_and_only_one_take_per_draw_phase() -> No
     assert state.legal_actions() == ["draw", "take"]
     play(state, "take")
     assert state.legal_actions() == ["draw"]  # at most once per draw phase
-    with pytest.raises(IllegalAction, match="only one card per draw"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("take")
+    assert err.value.problem is not None and err.value.problem.kind is Why.ONE_FROM_DISCARD
+    assert "only one card per draw" in err.value.words(["Ana", "Bo"], "en")
     play(state, "draw", "draw")
     assert hand(state, 0) == sorted(["7C", "9D", "7D", "JH", "QH"])
     # Now p0 discards: that card is p1's to take.
@@ -101,8 +103,10 @@ def test_K4_ban_on_taking_ones_own_discard_after_a_defended_hold() -> None:
     assert state.current_player == 0
     assert state.observation(0)["discard"] == [{"card": "7C", "by": 0}]
     assert state.legal_actions() == ["draw"]
-    with pytest.raises(IllegalAction, match="put the top discard there yourself"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("take")
+    assert err.value.problem is not None and err.value.problem.kind is Why.OWN_DISCARD
+    assert "you discarded the top card yourself" in err.value.words(["Ana", "Bo"], "en")
 
 
 def test_K5_choices_are_holds_pairs_and_discards_only() -> None:
@@ -259,8 +263,10 @@ def test_K10_only_four_to_jack_pairs_are_moves() -> None:
     play(state, "draw")
     legal = state.legal_actions()
     assert not [a for a in legal if "-" in a]  # A-A, Q-Q and Joker pairs are not moves
-    with pytest.raises(IllegalAction, match="not a move"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("AS-AH")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NOT_A_PAIR
+    assert "that pair is not a move" in err.value.words(["Ana", "Bo"], "en")
     state = kec(["KS", "KH", "TS", "TH"], ["5S", "6S", "7S", "8S"], ["JS"])
     play(state, "draw")
     assert [a for a in state.legal_actions() if "-" in a] == ["TS-TH"]

@@ -13,6 +13,7 @@ import pytest
 import kartaros
 from kartaros import IllegalAction, VariantError
 from kartaros.cards import card_id
+from kartaros.games.nesalomljiv.rules import Why
 from tests.nesalomljiv_helpers import (
     ALL_CODES,
     all_cards,
@@ -271,8 +272,11 @@ def test_N9_two_knockouts_are_a_tie_too() -> None:
 
 def test_N10_the_starter_places_an_attacker_from_his_own_match_hand() -> None:
     state = after_chooser(deals((["2D", "9D", "JD"], ["6C", "8C", "QC"])))
-    with pytest.raises(IllegalAction, match="AH is not in your match hand"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("AH")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NOT_IN_MATCH
+    assert err.value.problem.cards == ("AH",)
+    assert "A♥ is not in your match hand" in err.value.words(["Ana", "Bo"], "en")
     play(state, "3S")
     assert zone(state, "target") == ["3S"]
     assert zone(state, "match:0") == ["5S", "4S", "2S", "AS"]
@@ -442,11 +446,18 @@ def test_N14_no_cards_left_to_deal_ends_the_game_fewer_match_hand_cards_win(
     assert [len(zones["match:0"]), len(zones["match:1"])] == sizes
     assert state.returns() == returns  # fewer cards win
     if returns[0] == returns[1]:
-        assert outcome.detail == f"drawn: no cards left to deal, and both hold {sizes[0]} match-hand cards (N14)"
+        drawn = "The game is drawn: the cards ran out, and both match hands hold the same number of cards"
+        assert outcome.detail == drawn
+        assert outcome.words(["Ana", "Bo"], "en") == drawn
     else:
-        fewer, more = sorted(sizes)
-        detail = f"no cards left to deal: the winner holds fewer match-hand cards, {fewer} against {more} (N14)"
-        assert outcome.detail == detail
+        winner = returns.index(1.0)
+        assert outcome.detail == (
+            f"Player {winner + 1} wins: the cards ran out, and Player {2 - winner} holds more match-hand cards"
+        )
+        who, other = ("Ana", "Bo") if winner == 0 else ("Bo", "Ana")
+        assert outcome.words(["Ana", "Bo"], "en") == (
+            f"{who} wins: the cards ran out, and {other} holds more match-hand cards"
+        )
     # Stock and discard pile together held fewer than the 6 weapons that had to be dealt.
     assert before.observation(0)["phase"] == last_phase
     assert zones["weapons:0"] == [] == zones["weapons:1"]
@@ -465,7 +476,7 @@ def test_N15_max_duels_draws_the_game_and_chooser_duels_count() -> None:
     assert state.returns() == [0.5, 0.5]
     record = state.record()
     assert record["result"]["reason"] == "max_duels"
-    assert record["result"]["detail"] == "drawn: the 3-duel bound (N15)"
+    assert record["result"]["detail"] == "The game is drawn: the limit of duels was reached"
     assert record["variant"]["max_duels"] == 3
     assert kartaros.replay(record).returns() == [0.5, 0.5]
 
@@ -496,8 +507,11 @@ def test_option_blind_places_the_top_card_and_takes_cards_in_at_the_bottom() -> 
     assert zone(state, "match:1") == ["4H", "3H", "2H", "AH", "5H", "9S"]  # the Attacker, then the draw
     assert state.observation(1)["events"][-1] == {"type": "draw", "player": 1, "source": "stock"}
     assert state.observation(1)["match_hands"][1] == [None, None, None, None, "5H", None]
-    with pytest.raises(IllegalAction, match="top card of his face-down match hand"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("4S")
+    assert err.value.problem is None  # nothing to name: the move is "place"
+    assert "Your move: place the top card of your match hand as the Attacker" in err.value.words(["Ana", "Bo"], "en")
+    assert "Legal: place (1)." in str(err.value)
 
 
 def test_option_blind_the_top_card_keeps_its_place_when_it_went_in_face_up() -> None:
@@ -523,20 +537,28 @@ def test_options_are_checked(variant: dict[str, object], message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "message"),
+    ("action", "kind", "cards", "text", "message"),
     [
-        ("KD-4D", "write it as 4D-KD"),
-        ("3D-4D-KD", "keep exactly two weapons"),
-        ("4D", "keep exactly two weapons"),
-        ("9S-TS", "you do not hold 9S TS"),
-        ("keep", "name the two weapons you keep"),
-        ("draw", "name the two weapons you keep"),
+        ("KD-4D", Why.NOTATION, (), "4D-KD", "write it as 4D-KD"),
+        ("3D-4D-KD", Why.KEEP_TWO, (), "", "keep exactly two weapons"),
+        ("4D", Why.KEEP_TWO, (), "", "keep exactly two weapons"),
+        ("9S-TS", Why.NOT_HELD, ("9S", "TS"), "", "you do not hold 9♠"),
+        ("3D-3D", Why.SAME_TWICE, (), "", "name two different weapons"),
+        ("keep", Why.KEEP_FORM, (), "", "name the two weapons you keep"),
+        ("draw", Why.KEEP_FORM, (), "", "name the two weapons you keep"),
     ],
 )
-def test_N5_illegal_duel_choices_are_explained(action: str, message: str) -> None:
+def test_N5_illegal_duel_choices_are_explained(
+    action: str, kind: Why, cards: tuple[str, ...], text: str, message: str
+) -> None:
     state = nes(CHOOSER, W0, W1)
     before = json.dumps([state.zones(), state.observation(0), state.record()])
-    with pytest.raises(IllegalAction, match=message) as err:
+    with pytest.raises(IllegalAction) as err:
         state.apply(action)
-    assert "legal: 3D-4D, 3D-KD, 4D-KD" in str(err.value)
+    problem = err.value.problem
+    assert problem is not None and problem.kind is kind
+    assert problem.cards == cards and problem.text == text
+    words = err.value.words(["Ana", "Bo"], "en")
+    assert message in words and "Your move: keep two weapons" in words
+    assert "Legal: 3D-4D, 3D-KD, 4D-KD (3)." in str(err.value)
     assert json.dumps([state.zones(), state.observation(0), state.record()]) == before

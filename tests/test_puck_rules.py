@@ -12,7 +12,7 @@ import pytest
 import kartaros
 from kartaros import IllegalAction, VariantError
 from kartaros.cards import card_id
-from kartaros.games.puck.rules import CATEGORY_NAMES, OPTIONS, hand_category, hand_value
+from kartaros.games.puck.rules import CATEGORY_NAMES, OPTIONS, Why, hand_category, hand_value
 from kartaros.games.puck.words import describe_action, describe_event, describe_hand, describe_options
 from tests.puck_helpers import ALL_CODES, all_cards, check_history, draw_all, hand, pile, play, puck
 
@@ -270,8 +270,12 @@ def test_P6_nobody_takes_from_an_empty_pile() -> None:
     play(state, *DRAIN_ROUND_1)
     draw_all(state)  # player 3 took his last card
     assert not [a for a in state.legal_actions() if "P3" in a]
-    with pytest.raises(IllegalAction, match="player 3's pile is empty"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("2D-P3")
+    problem = err.value.problem
+    assert problem is not None and problem.kind is Why.PILE_SHORT
+    assert problem.seat == 3 and problem.number == 0
+    assert "the pile of Dule is empty" in err.value.words(NAMES, "en")
 
 
 def test_P6_never_more_than_the_opponents_piles_hold() -> None:
@@ -291,30 +295,38 @@ def test_P6_never_more_than_the_opponents_piles_hold() -> None:
     assert len(pile(state, 1)) == 1
     assert state.current_player == 0
     assert state.legal_actions() == ["hold", "3C-P1", "4C-P1", "6C-P1"]
-    with pytest.raises(IllegalAction, match="player 1's pile holds only 1 card"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("3C-4C-P1-P1")
+    problem = err.value.problem
+    assert problem is not None and problem.kind is Why.PILE_SHORT
+    assert problem.seat == 1 and problem.number == 1
+    assert "the pile of Bo holds only 1 card" in err.value.words(["Ana", "Bo"], "en")
 
 
 def test_P6_wrong_exchanges_are_refused_with_reasons() -> None:
     state = puck(EXCHANGE)
     draw_all(state)
     before = json.dumps([state.zones(), state.record()])
-    cases = {
-        "9H-5D-P1-P3": "write it as 5D-9H-P1-P3",
-        "5D-9H-P3-P1": "write it as 5D-9H-P1-P3",
-        "9H-P0": "never take from your own pile",
-        "AS-P1": "you do not hold AS",
-        "9H-P1-P2": "the numbers must match",
-        "9H-P7": "there is no player 7",
-        "9H-9H-P1-P2": "named twice",
-        "swap": "write hold, or the cards",
-        "draw": "every player has taken his cards",
-        "turn": "no tie to break",
-        "Hold": "write hold",
+    cases: dict[str, tuple[Why, dict[str, object], str]] = {  # action: (kind, particulars, key English words)
+        "9H-5D-P1-P3": (Why.NOTATION, {"text": "5D-9H-P1-P3"}, "write it as 5D-9H-P1-P3"),
+        "5D-9H-P3-P1": (Why.NOTATION, {"text": "5D-9H-P1-P3"}, "write it as 5D-9H-P1-P3"),
+        "9H-P0": (Why.OWN_PILE, {}, "never take from your own pile"),
+        "AS-P1": (Why.NOT_HELD, {"cards": ("AS",)}, "you do not hold A♠"),
+        "9H-P1-P2": (Why.COUNTS, {"number": 1}, "take as many cards as you put into the pot"),
+        "9H-P7": (Why.NO_SEAT, {"text": "P7"}, "P7"),
+        "9H-9H-P1-P2": (Why.TWICE, {}, "named twice"),
+        "swap": (Why.FORM, {"text": "7H-P1"}, "7H-P1"),  # the example of the notation
+        "draw": (Why.DRAWN, {}, "every player has taken their cards"),
+        "turn": (Why.NO_TIE, {}, "no tie to break"),
+        "Hold": (Why.FORM, {"text": "7H-P1"}, "7H-P1"),
     }
-    for action, reason in cases.items():
-        with pytest.raises(IllegalAction, match=reason):
+    for action, (kind, particulars, reason) in cases.items():
+        with pytest.raises(IllegalAction) as err:
             state.apply(action)
+        problem = err.value.problem
+        assert problem is not None and problem.kind is kind, action
+        assert {key: getattr(problem, key) for key in particulars} == particulars, action
+        assert reason in err.value.words(NAMES, "en"), action
     assert json.dumps([state.zones(), state.record()]) == before
 
 
@@ -544,9 +556,12 @@ def test_P11_first_out_ends_the_game_at_once_and_the_most_cards_win() -> None:
     assert state.returns() == [1.0, 0.0, 0.0, 0.0]
     outcome = state.outcome()
     assert outcome is not None and outcome.reason == "out_of_cards"
-    assert outcome.detail == "player 2 ran out of cards (P11); player 0 has the most cards (31)"
-    with pytest.raises(IllegalAction, match="the game is over"):
+    assert outcome.detail == "Player 1 wins: a player ran out of cards, and the most cards win"
+    assert outcome.words(NAMES, "en") == "Ana wins: a player ran out of cards, and the most cards win"
+    with pytest.raises(IllegalAction) as err:
         state.apply("draw")
+    assert err.value.problem is None
+    assert str(err.value) == "'draw': The game is over: no move is legal any more."
 
 
 def test_P11_last_standing_players_leave_and_the_last_with_cards_wins() -> None:
@@ -592,7 +607,7 @@ def test_P12_max_rounds_ends_the_game_and_the_record_says_so() -> None:
     record = state.record()
     assert record["variant"]["max_rounds"] == 1
     assert record["result"]["reason"] == "max_rounds"
-    assert record["result"]["detail"] == "the 1-round bound (P12); player 0 has the most cards (22)"
+    assert record["result"]["detail"] == "Player 1 wins: the round limit was reached, and the most cards win"
     assert kartaros.replay(json.loads(json.dumps(record))).zones() == state.zones()
 
 
@@ -614,14 +629,22 @@ def test_options_are_variant_keys_checked_on_creation() -> None:
 
 def test_forced_steps_are_single_actions_with_clear_refusals() -> None:
     state = puck(EXCHANGE)
-    with pytest.raises(IllegalAction, match="must first take the top cards of his pile"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("hold")
-    with pytest.raises(IllegalAction, match="an action is a string"):
+    assert err.value.problem is None
+    assert "Your move: take the top cards of your pile" in err.value.words(NAMES, "en")
+    assert str(err.value).endswith("Legal: draw (1).")
+    with pytest.raises(IllegalAction) as err:
         state.apply(None)  # type: ignore[arg-type]
+    assert err.value.problem is None
+    assert "A move is written as text" in err.value.words(NAMES, "en")
     tied = puck([["KS", "QH", "9D", "5S"], ["KH", "QD", "9C", "8S"]])
     play(tied, "draw", "draw", "hold", "hold")
-    with pytest.raises(IllegalAction, match="must turn the next card of his pile"):
+    with pytest.raises(IllegalAction) as err:
         tied.apply("hold")
+    assert err.value.problem is None
+    assert "turn the next card of your pile" in err.value.words(["Ana", "Bo"], "en")
+    assert str(err.value).endswith("Legal: turn (1).")
 
 
 NAMES = ["Ana", "Bora", "Cica", "Dule"]

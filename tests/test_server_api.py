@@ -259,7 +259,9 @@ def test_a_players_errors_come_in_the_language_asked(client: TestClient) -> None
         "ovaj link ne otvara nijedno mesto za ovim stolom"
     )
     status, error, words = said(client.post(url, json={"action": "KS-KS", "seq": 0}, headers=auth(token0)))
-    assert (status, words) == (422, "to sada nije dozvoljen potez") and "not a legal move" in error
+    # the engine's own words, in Serbian: what is wrong, and what the player is to do now
+    assert (status, words) == (422, "To sada nije dozvoljen potez. Tvoj potez: vuci karte do pune ruke.")
+    assert "not a legal move" in error
     assert said(client.get("/api/tables/nope?lang=sr")) == (404, "there is no table 'nope'", "nema stola „nope“")
     assert said(client.get(f"/api/tables/{table}/record?lang=sr"))[2] == "zapis igre se vidi tek kad se igra završi"
     assert said(client.get("/api/tables/nope"))[2] == "there is no table 'nope'"  # English without a lang

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from enum import IntEnum, StrEnum
 
@@ -12,6 +13,11 @@ import pytest
 
 import kartaros
 from kartaros.state import NO_EVENTS, End, GameState
+
+NAMES = ["Ana", "Bo", "Cica", "Dule", "Eva", "Fil", "Goca", "Hana"]
+RULE_ID = re.compile(r"\([KNTP]\d+\)")
+# A player named by his seat number rather than by name, in any of the languages.
+SEAT_WORDS = re.compile(r"(?i)\b(player|seat|igrač|играч|mesto|место)\s*\d")
 
 SEATINGS = [
     (name, players)
@@ -47,16 +53,33 @@ def test_every_game_ends_with_the_one_end_event(name: str, players: int) -> None
 def test_the_illegal_move_sentence_has_one_shape(name: str, players: int) -> None:
     state = kartaros.new_game(name, players=players, seed=5)
     chooser = random.Random(5)
+    names = NAMES[:players]
+    generic = [f"Player {seat + 1}" for seat in range(players)]
     for _ in range(30):
         if state.is_over:
             break
         with pytest.raises(kartaros.IllegalAction) as raised:
             state.apply("xyzzy")
-        sentence = str(raised.value)
-        task = state._task()
-        assert sentence.startswith("'xyzzy' is not a legal move now")
-        assert f". {task[0].upper()}{task[1:]}; {state._legal_words()}" in sentence
-        state.apply(chooser.choice(state.legal_actions()))
+        err = raised.value
+        sentence = str(err)
+        legal = state.legal_actions()
+        # For programmers: the action, what is wrong, the move in words, the legal actions.
+        assert sentence.startswith("'xyzzy': That is not a legal move now")
+        assert sentence.startswith(f"'xyzzy': {err.words(generic, 'en')} Legal: ")
+        assert "Your move: " in sentence
+        assert sentence.endswith(f"Legal: {', '.join(legal[:8])}{', …' if len(legal) > 8 else ''} ({len(legal)}).")
+        assert not RULE_ID.search(sentence)
+        assert not re.search(r"(?i)\bplayer 0\b", sentence)
+        # For people: players by the names given, in each language, no notation of seats or rules.
+        words = {lang: err.words(names, lang) for lang in ("en", "sr", "sr-Cyrl")}
+        assert words["en"].startswith("That is not a legal move now") and "Your move: " in words["en"]
+        for lang, text in words.items():
+            assert text, lang
+            assert not RULE_ID.search(text), (lang, text)
+            assert not SEAT_WORDS.search(text), (lang, text)
+            assert "Legal:" not in text, (lang, text)
+        assert words["sr"] != words["en"] and words["sr-Cyrl"] != words["en"]
+        state.apply(chooser.choice(legal))
 
 
 @pytest.mark.parametrize(("name", "players"), SEATINGS)

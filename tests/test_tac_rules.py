@@ -17,6 +17,7 @@ import pytest
 
 import kartaros
 from kartaros import IllegalAction, VariantError
+from kartaros.games.tac.rules import Why
 from kartaros.state import GameState
 from tests.tac_helpers import ONE_DECK, all_cards, closed, opened, play, tac, tac_deck
 
@@ -145,8 +146,12 @@ def test_T4_without_wrap_open_piles_a_king_on_an_open_pile_takes_nothing() -> No
     state = tac([["AS", "KH"], ["AD"]], wrap_open_piles=False)
     play(state, "turn", "AS>C", "turn", "KH>0", "turn")
     assert state.legal_actions() == ["AD>1"]
-    with pytest.raises(IllegalAction, match=r"player 0's open pile \(KH on top\) does not take an Ace \(T4\)"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("AD>0")
+    problem = err.value.problem
+    assert problem is not None and problem.kind is Why.PILE_REFUSES
+    assert (problem.seat, problem.cards, problem.number) == (0, ("KH",), 0)  # rank 0: an Ace
+    assert "the open pile of Ana, K♥ on top, does not take an Ace" in err.value.words(["Ana", "Bo"], "en")
     play(state, "AD>1")
     assert opened(state, 1) == ["AD"] and state.current_player == 0
 
@@ -156,8 +161,10 @@ def test_T5_no_placing_on_open_piles_before_the_first_ace() -> None:
     play(state, "turn", "5S>0", "turn")
     assert state.zones()["turned"] == ["6H"]
     assert state.legal_actions() == ["6H>1"]  # 5S would take a 6, but no Ace lies in the middle
-    with pytest.raises(IllegalAction, match=r"before an Ace lies on the central pile \(T5\)"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("6H>0")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NOT_OPENED
+    assert "before an Ace lies on the central pile" in err.value.words(["Ana", "Bo"], "en")
     play(state, "6H>1", "turn", "AC>C")
     assert state.observation(1)["opened"] is True
     play(state, "turn")
@@ -188,8 +195,12 @@ def test_T6_the_open_piles_top_comes_first_and_turning_is_illegal_while_it_fits(
     state = _chain_game()
     assert state.current_player == 0 and phase(state) == "open"
     assert state.legal_actions() == ["7S>1"]
-    with pytest.raises(IllegalAction, match=r"fits and must be placed first \(T6\)"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("turn")
+    problem = err.value.problem
+    assert problem is not None and problem.kind is Why.OPEN_TOP_FIRST
+    assert problem.cards == ("7S",) and problem.text == ""  # with calls enforced, no miss to name
+    assert "the top of your open pile, 7♠, fits and must be placed first" in err.value.words(["Ana", "Bo", "Cy"], "en")
 
 
 def test_T6_T7_T9_a_chain_alternates_open_pile_and_closed_pile() -> None:
@@ -229,8 +240,11 @@ def test_T7_a_turned_card_that_fits_must_be_placed() -> None:
     state = tac([["AS", "2S"], []])
     play(state, "turn")
     assert state.legal_actions() == ["AS>C"]
-    with pytest.raises(IllegalAction, match=r"AS fits elsewhere, so it must be placed \(T7\)"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("AS>0")
+    problem = err.value.problem
+    assert problem is not None and problem.kind is Why.FITS_ELSEWHERE and problem.cards == ("AS",)
+    assert "A♠ fits elsewhere, so it must be placed" in err.value.words(["Ana", "Bo"], "en")
     play(state, "AS>C")
     assert state.current_player == 0 and state.legal_actions() == ["turn"]  # the turn goes on
 
@@ -277,8 +291,10 @@ def test_T9_central_first_option_forces_the_central_pile() -> None:
     state = tac([["AS"], ["2H"], []], middle="AC", central_first=True)
     play(state, "turn", "AS>0", "turn")
     assert state.legal_actions() == ["2H>C"]
-    with pytest.raises(IllegalAction, match=r"central_first.*\(T9\)"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("2H>0")
+    assert err.value.problem is not None and err.value.problem.kind is Why.CENTRAL_FIRST
+    assert "fits the central pile must go there" in err.value.words(["Ana", "Bo", "Cy"], "en")
     play(state, "2H>C")
     assert state.zones()["central"] == ["AC", "2H"]
 
@@ -481,12 +497,15 @@ def test_T11_a_card_given_from_a_seen_pile_is_known_to_all() -> None:
 def test_T11_a_call_outside_its_window_is_rejected() -> None:
     state = tac([["AS", "9H"], ["4D"]], calls="open")
     for action in ("call", "pass"):
-        with pytest.raises(IllegalAction, match=r"only for the players asked right after a miss \(T11\)"):
+        with pytest.raises(IllegalAction) as err:
             state.apply(action)
+        assert err.value.problem is not None and err.value.problem.kind is Why.NOT_ASKED
+        assert "only for the players asked right after a miss" in err.value.words(["Ana", "Bo"], "en")
     play(state, "turn", "AS>C", "turn", "9H>0")  # correct play: no window opens
     assert state.current_player == 1 and state.legal_actions() == ["turn"]
-    with pytest.raises(IllegalAction, match="right after a miss"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("call")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NOT_ASKED
     play(state, "turn", "4D>1")
     before = json.dumps([state.zones(), state.observation(0), state.record()])
     for action in ("call", "pass", "call?"):
@@ -501,18 +520,24 @@ def test_T11_a_pass_closes_the_window_for_that_player() -> None:
     assert state.current_player == 2
     play(state, "pass")
     assert state.current_player == 0  # the window is closed: p1 cannot come back to call
-    with pytest.raises(IllegalAction, match="right after a miss"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("call")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NOT_ASKED
+    assert "right after a miss" in err.value.words(["Ana", "Bo", "Cy"], "en")
 
 
 def test_T12_enforced_calls_offer_no_misses_and_reject_the_call() -> None:
     state = tac([["AS", "9H"], ["4D"]])
-    with pytest.raises(IllegalAction, match=r'no misses to call with calls: "enforced" \(T12\)'):
+    with pytest.raises(IllegalAction) as err:
         state.apply("call")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NO_CALLS
+    assert "played without calls" in err.value.words(["Ana", "Bo"], "en")
     play(state, "turn")
     assert state.legal_actions() == ["AS>C"]
-    with pytest.raises(IllegalAction, match=r'only played with calls: "open" \(T12\)'):
+    with pytest.raises(IllegalAction) as err:
         state.apply("AS>0?")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NO_MISSES
+    assert "there are no misses" in err.value.words(["Ana", "Bo"], "en")
     chooser = random.Random(4)
     game = kartaros.new_game("tac", players=4, seed=4)
     while not game.is_over:
@@ -530,8 +555,11 @@ def test_T12_open_calls_mark_misses_and_the_record_shows_them() -> None:
     assert kartaros.replay(json.loads(json.dumps(record))).zones() == state.zones()
     # A miss is only offered where a card fits: turning with nothing to place is no miss.
     assert state.legal_actions() == ["turn"]
-    with pytest.raises(IllegalAction, match="no miss: write turn"):
+    with pytest.raises(IllegalAction) as err:
         state.apply("turn?")
+    problem = err.value.problem
+    assert problem is not None and problem.kind is Why.TURN_NO_MISS and problem.text == "turn"
+    assert "no miss: write turn" in err.value.words(["Ana", "Bo", "Cy"], "en")
 
 
 # ---- T13: the move bound ----------------------------------------------------------------------

@@ -296,7 +296,8 @@ def _names(record: dict[str, Any], lang: str) -> list[str]:
     """The players of a record by name (``Player 2`` in ``lang`` where the record has none)."""
     say = shared().speech(lang)
     names = record.get("names") or []
-    return [names[p] if p < len(names) else say("Player {n}", n=p + 1) for p in range(record["players"])]
+    generic = say.seat_names(record["players"])
+    return [names[p] if p < len(names) else generic[p] for p in range(record["players"])]
 
 
 def _error(err: ApiError, lang: str) -> dict[str, str]:

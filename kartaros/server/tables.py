@@ -11,6 +11,7 @@ import asyncio
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import kartaros
@@ -42,14 +43,21 @@ class PlayerError(ApiError):
     """An error a player can meet by clicking (a move too late, a wrong invite link): its
     sentence is a message of the shared catalog, so a page can show it in its language.
     ``message`` has the ``{fields}`` of ``values``; ``error``, when given, is the English for
-    API clients instead (the engine's own explanation)."""
+    API clients instead (the engine's own explanation), and ``explain`` the engine's words for
+    people in a language (an illegal move: what is wrong with it, players by name)."""
 
-    def __init__(self, status: int, message: str, /, error: str | None = None, **values: object) -> None:
+    def __init__(
+        self, status: int, message: str, /, error: str | None = None, explain: Callable[[str], str] | None = None,
+        **values: object,
+    ) -> None:
         super().__init__(status, error or message.format(**values))
         self.said = message
         self.values = values
+        self.explain = explain  # (lang) -> the sentence, where the engine says more than ``message``
 
     def words(self, lang: str) -> str:
+        if self.explain is not None:
+            return self.explain(lang)
         return shared().speech(lang)(self.said, **self.values)
 
 
@@ -232,7 +240,8 @@ class TableService:
                 try:
                     state.clone().apply(action)
                 except kartaros.IllegalAction as err:
-                    raise PlayerError(422, N_("that is not a legal move now"), error=str(err)) from None
+                    raise PlayerError(422, N_("that is not a legal move now"), error=str(err),
+                                      explain=partial(err.words, table.names)) from None
                 raise PlayerError(422, N_("that is not a legal move now"),  # pragma: no cover
                                   error=f"{action!r} is not a legal move now")
             await self._commit(table, action)
@@ -285,6 +294,7 @@ class TableService:
 
 def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[str]:
     say = shared().speech(lang)
+    generic = say.seat_names(len(seats))
     result = []
     for seat, kind in enumerate(seats):
         given = names[seat].strip()[:24] if seat < len(names) and isinstance(names[seat], str) else ""
@@ -293,7 +303,7 @@ def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[st
         elif kind.startswith("bot:"):
             result.append(say("Bot {n} ({level})", n=seat + 1, level=say(LEVEL_WORDS[kind[4:]])))
         else:
-            result.append(say("Player {n}", n=seat + 1))
+            result.append(generic[seat])
     return result
 
 

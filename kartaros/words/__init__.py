@@ -9,6 +9,7 @@ after ``igrača`` (``gomila igrača Milan``).
 """
 
 from kartaros.words.cyrillic import to_cyrillic
+from kartaros.words.game import game_words, seat_names
 from kartaros.words.speech import (
     CASES,
     LANGUAGES,
@@ -23,6 +24,6 @@ from kartaros.words.speech import (
 )
 
 __all__ = [
-    "CASES", "LANGUAGES", "MISSING", "N_", "Catalog", "Speech", "Word", "check_lang", "mark", "shared",
-    "to_cyrillic",
+    "CASES", "LANGUAGES", "MISSING", "N_", "Catalog", "Speech", "Word", "check_lang", "game_words", "mark",
+    "seat_names", "shared", "to_cyrillic",
 ]

@@ -167,6 +167,7 @@ _JOKERS = (mark("card", "Red Joker"), mark("card", "Black Joker"))
 _AND = N_("{items} and {last}")
 _YOU = N_("{name} (you)")
 _TO_MOVE = N_("◀ to move")
+_SEAT = N_("Player {n}")  # a player who was given no name, counted from 1
 
 
 class Speech:
@@ -259,6 +260,10 @@ class Speech:
     def to_move(self) -> str:
         """The mark after the player who must act now."""
         return self(_TO_MOVE)
+
+    def seat_names(self, count: int) -> list[str]:
+        """Names for ``count`` players who were given none: ``Player 1`` … / ``Igrač 1`` …"""
+        return [self(_SEAT, n=seat + 1) for seat in range(count)]
 
     def names(self, names: Mapping[int, str] | Sequence[str], seats: Iterable[int]) -> str:
         """The players of ``seats``, by name, listed."""

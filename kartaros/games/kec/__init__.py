@@ -8,7 +8,8 @@ the action space and observation tensor for learning agents (``tensors.py``).
 from kartaros.games.kec import heuristic, words
 from kartaros.games.kec.rules import OPTIONS, KecState, max_game_length, move_class
 from kartaros.games.kec.tensors import KecEncoder, KecSpace
-from kartaros.info import GameInfo, Words
+from kartaros.info import GameInfo
+from kartaros.words import game_words
 
 # ``hard`` plays ISMCTS with a paired baseline and a 40-move horizon: it beat the heuristic
 # 0.587 [0.530, 0.641] over 300 games at about 0.4 s a move (docs/strength.md).
@@ -26,7 +27,7 @@ INFO = GameInfo(
     max_players=2,
     options=OPTIONS,
     state=KecState,
-    words=Words.of(words),
+    words=game_words(words),
     heuristic=heuristic.policy,
     action_space=KecSpace,
     encoder=KecEncoder,

@@ -17,7 +17,7 @@ from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, JOKER, RANK, card_id, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import End, GameState, end_view
+from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
 
 # ---- K1-K2: components ------------------------------------------------------------------
@@ -78,6 +78,19 @@ class Reason(StrEnum):
 
 
 HOLD_REASONS = (Reason.CHOKE, Reason.LEVER, Reason.PIN, Reason.KNOCKOUT)
+
+
+class Why(StrEnum):
+    """What is wrong with an illegal action, where the rules can tell (``Problem.kind``)."""
+
+    NOT_A_CARD = "not_a_card"  # ``text`` is no card code
+    NOT_HELD = "not_held"  # the cards named are not all in the hand
+    NOTATION = "notation"  # a move, written in another order (``Problem.text``: the right one)
+    NOT_A_PAIR = "not_a_pair"  # K10: pairs are 4-4 to J-J
+    NOT_A_HOLD = "not_a_hold"  # K7: A-2-3, 4-5-6, A-A-A, Q-Q-Q
+    DISCARD_EMPTY = "discard_empty"
+    ONE_FROM_DISCARD = "one_from_discard"  # K4: one card per draw from the discard pile
+    OWN_DISCARD = "own_discard"  # K4: not the card one discarded oneself
 
 # ---- K10: pairs ----------------------------------------------------------------------------
 
@@ -287,7 +300,7 @@ class KecState(GameState):
             else:
                 self._break(p, move[1])
         if self._outcome is None and len(self._actions) >= self.variant["max_actions"]:
-            self._finish((0.5, 0.5), Reason.MAX_ACTIONS, f"drawn: the {self.variant['max_actions']}-action bound (K13)")
+            self._finish((0.5, 0.5), Reason.MAX_ACTIONS)
 
     # ---- K4: drawing ------------------------------------------------------------------------
 
@@ -318,10 +331,10 @@ class KecState(GameState):
                 kind = "reshuffle"
             else:
                 if self.variant["exhausted"] == "draw":
-                    self._finish((0.5, 0.5), Reason.EXHAUSTED, "drawn: stock and discard pile are used up (K6)")
+                    self._finish((0.5, 0.5), Reason.EXHAUSTED)
                     return
                 if not self.discard and not self.out:
-                    self._finish((0.5, 0.5), Reason.EXHAUSTED, "drawn: no cards left to make a stock (K6)")
+                    self._finish((0.5, 0.5), Reason.EXHAUSTED)
                     return
                 self.stock = self.discard + self.out
                 self.discard, self.discard_by, self.out = [], [], []
@@ -368,12 +381,7 @@ class KecState(GameState):
             self.player = defender
             self.phase = DEFEND  # K8: he answers at once, out of turn
             return
-        name = HOLD_NAMES[hold]
-        if hold == KNOCKOUT:
-            detail = "the knockout landed: no King or Joker to answer it (K9)"
-        else:
-            detail = f"the {name} held: no answer to it (K8)"
-        self._finish((1.0, 0.0) if p == 0 else (0.0, 1.0), HOLD_REASONS[hold], detail)
+        self._finish((1.0, 0.0) if p == 0 else (0.0, 1.0), HOLD_REASONS[hold])  # K8, K9: it held
 
     def _break(self, defender: int, card: int) -> None:
         self._remove_from_hand(defender, card)
@@ -382,11 +390,7 @@ class KecState(GameState):
         self.hold = -1
         if hold == KNOCKOUT:  # K9: the attacker is disqualified; the cards stay on the table
             self.table.append(card)
-            self._finish(
-                (1.0, 0.0) if defender == 0 else (0.0, 1.0),
-                Reason.DISQUALIFIED,
-                "the knockout was answered: the attacker is disqualified (K9)",
-            )
+            self._finish((1.0, 0.0) if defender == 0 else (0.0, 1.0), Reason.DISQUALIFIED)
             return
         self.out.extend(self.table)
         self.out.append(card)
@@ -421,27 +425,15 @@ class KecState(GameState):
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _task(self) -> str:
-        p, phase = self.player, self.phase
-        if phase is DRAW:
-            return f"player {p} is drawing up to {HAND_SIZE} cards"
-        if phase is REPLACE:
-            return f"player {p} owes {self.replacements} replacement card(s) from the stock (K10)"
-        if phase is THROW:
-            return f"player {p} decides whether to take the thrown card (K11)"
-        if phase is CHOOSE:
-            return f"player {p} chooses a hold, a pair or a discard (K5)"
-        return f"player {p} must answer the {HOLD_NAMES[self.hold]} (K8)"
-
-    def _problem(self, action: str) -> str | None:
+    def _problem(self, action: str) -> Problem | None:
         if self.phase in (CHOOSE, DEFEND):
             return _card_problem(action, self.hands[self.player])
         if action == "take" and self.phase is DRAW:
             if not self.discard:
-                return "the discard pile is empty"
+                return Problem(Why.DISCARD_EMPTY)
             if self.took_discard:
-                return "only one card per draw may come from the discard pile (K4)"
-            return "you put the top discard there yourself, so you cannot take it (K4)"
+                return Problem(Why.ONE_FROM_DISCARD)
+            return Problem(Why.OWN_DISCARD)
         return None
 
     # ---- what each player sees ---------------------------------------------------------------
@@ -600,22 +592,28 @@ def _enumerate_choices(hand: tuple[int, ...]) -> dict[str, Any]:
     return moves
 
 
-def _card_problem(action: str, hand: list[int]) -> str | None:
+_CARD_CODES = frozenset(CODE)
+
+
+def _card_problem(action: str, hand: list[int]) -> Problem | None:
     """Why a card-shaped action is not playable: a card not held, or a combination that is none."""
     parts = action.split("-")
     if not all(len(p) == 2 for p in parts):
         return None
+    unknown = [p for p in parts if p not in _CARD_CODES]
+    if unknown:
+        return Problem(Why.NOT_A_CARD, text=unknown[0])
     held = {CODE[c] for c in hand}
-    missing = [p for p in parts if p not in held]
+    missing = tuple(p for p in parts if p not in held)
     if missing:
-        return f"you do not hold {' '.join(missing)}"
+        return Problem(Why.NOT_HELD, cards=missing)
     canonical = _joined([card_id(p) for p in parts])
     if canonical != action and canonical in _choices(hand):
-        return f"write it as {canonical} (lowest card first: A to K, then S H D C)"
+        return Problem(Why.NOTATION, text=canonical)
     if len(parts) == 2:
-        return "that pair is not a move (pairs are 4-4 to J-J, K10)"
+        return Problem(Why.NOT_A_PAIR)
     if len(parts) == 3:
-        return "that is not a hold (A-2-3, 4-5-6, A-A-A or Q-Q-Q, K7)"
+        return Problem(Why.NOT_A_HOLD)
     return None
 
 

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kartaros.cards import RANK, card_id
-from kartaros.games.kec.rules import ACE, FOUR, HOLD_NAMES, QUEEN, THROW_RANKS
+from kartaros.games.kec.rules import ACE, FOUR, HOLD_NAMES, QUEEN, THROW_RANKS, Why
 from kartaros.info import OptionWords, TableRow
+from kartaros.state import Problem
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -211,3 +212,23 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
 def describe_summary(lang: str = "en") -> str:
     """The game in one sentence, for people choosing what to play."""
     return SPEECH.speech(lang)(SUMMARY)
+
+
+# What is wrong with an illegal action, by the rules' ``Why`` (K4, K7, K10).
+PROBLEMS = {
+    Why.NOT_A_CARD: N_("“{text}” is not a card"),
+    Why.NOT_HELD: N_("you do not hold {cards}"),
+    Why.NOTATION: N_("write it as {text}, the lowest card first"),
+    Why.NOT_A_PAIR: N_("that pair is not a move: pairs run from 4-4 to J-J"),
+    Why.NOT_A_HOLD: N_("that is not a hold: the holds are A-2-3, 4-5-6, A-A-A and Q-Q-Q"),
+    Why.DISCARD_EMPTY: N_("the discard pile is empty"),
+    Why.ONE_FROM_DISCARD: N_("only one card per draw may come from the discard pile"),
+    Why.OWN_DISCARD: N_("you discarded the top card yourself, so you cannot take it back"),
+}
+assert set(PROBLEMS) == set(Why)
+
+
+def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+    """What is wrong with an illegal action, from the rules' ``Problem``."""
+    say = SPEECH.speech(lang)
+    return say(PROBLEMS[Why(problem.kind)], cards=say.cards(problem.cards), text=problem.text)

@@ -9,7 +9,8 @@ the action space and observation tensor for learning agents (``tensors.py``).
 from kartaros.games.nesalomljiv import heuristic, words
 from kartaros.games.nesalomljiv.rules import OPTIONS, NesalomljivState, max_game_length
 from kartaros.games.nesalomljiv.tensors import NesalomljivEncoder, NesalomljivSpace
-from kartaros.info import GameInfo, Words
+from kartaros.info import GameInfo
+from kartaros.words import game_words
 
 # ``hard`` plays the heuristic: no search measured stronger here (docs/strength.md).
 INFO = GameInfo(
@@ -21,7 +22,7 @@ INFO = GameInfo(
     max_players=2,
     options=OPTIONS,
     state=NesalomljivState,
-    words=Words.of(words),
+    words=game_words(words),
     heuristic=heuristic.policy,
     action_space=NesalomljivSpace,
     encoder=NesalomljivEncoder,

@@ -18,7 +18,7 @@ from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, card_id, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import End, GameState, end_view
+from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
 
 # ---- N1-N3: components ------------------------------------------------------------------
@@ -63,6 +63,17 @@ class Reason(StrEnum):
     LAST_CARD = "last_card"  # N13: the winner placed his last match-hand card
     EXHAUSTED = "exhausted"  # N14: no cards left to deal
     MAX_DUELS = "max_duels"  # N15: drawn at the bound
+
+
+class Why(StrEnum):
+    """What is wrong with an illegal action, where the rules can tell (``Problem.kind``)."""
+
+    KEEP_FORM = "keep_form"  # N5: a duel choice names the two weapons kept, joined by "-"
+    KEEP_TWO = "keep_two"  # N5: exactly two are kept, the third is dropped
+    NOT_HELD = "not_held"
+    SAME_TWICE = "same_twice"
+    NOTATION = "notation"  # the right order is ``Problem.text``
+    NOT_IN_MATCH = "not_in_match"  # N10: the Attacker comes from one's match hand
 
 
 # The role of the card in the middle.
@@ -342,7 +353,7 @@ class NesalomljivState(GameState):
         else:
             self._discard_target()  # N8 (a plain win), N9, N12
         if self.duels >= self.variant["max_duels"]:
-            self._finish((0.5, 0.5), Reason.MAX_DUELS, f"drawn: the {self.duels}-duel bound (N15)")
+            self._finish((0.5, 0.5), Reason.MAX_DUELS)
             return
         if winner < 0:
             if role == CHOOSER:
@@ -414,7 +425,7 @@ class NesalomljivState(GameState):
         self.events.append(("place", p, card))
         if not hand:  # N13: his last card: he wins at once, there is no duel
             returns = (1.0, 0.0) if p == 0 else (0.0, 1.0)
-            self._finish(returns, Reason.LAST_CARD, "the winner placed the last card of his match hand (N13)")
+            self._finish(returns, Reason.LAST_CARD)
             return
         if self.weapons_first or self._deal_weapons():
             self.player = 0
@@ -426,32 +437,19 @@ class NesalomljivState(GameState):
         """N14: not enough cards even with the discard pile: fewer match-hand cards wins."""
         n0, n1 = len(self.match[0]), len(self.match[1])
         if n0 == n1:
-            detail = f"drawn: no cards left to deal, and both hold {n0} match-hand cards (N14)"
-            self._finish((0.5, 0.5), Reason.EXHAUSTED, detail)
+            self._finish((0.5, 0.5), Reason.EXHAUSTED)
         else:
-            fewer, more = sorted((n0, n1))
-            detail = f"no cards left to deal: the winner holds fewer match-hand cards, {fewer} against {more} (N14)"
-            self._finish((1.0, 0.0) if n0 < n1 else (0.0, 1.0), Reason.EXHAUSTED, detail)
+            self._finish((1.0, 0.0) if n0 < n1 else (0.0, 1.0), Reason.EXHAUSTED)
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _task(self) -> str:
-        p = self.player
-        if self.phase is CHOOSE:
-            return f"player {p} keeps two of his three weapons for the duel (N5)"
-        if self.phase is PLACE:
-            if self.blind:
-                return f"player {p} places the top card of his face-down match hand as the Attacker (N10)"
-            return f"player {p} places a card of his match hand as the Attacker (N10)"
-        return f"player {p} was knocked out and draws a card from the stock (N11)"
-
-    def _problem(self, action: str) -> str | None:
+    def _problem(self, action: str) -> Problem | None:
         p = self.player
         if self.phase is CHOOSE:
             return _keep_problem(action, self.weapons[p])
         placing = self.phase is PLACE and not self.blind
         if placing and len(action) == 2 and action in CODE[:52] and card_id(action) not in self.match[p]:
-            return f"{action} is not in your match hand"
+            return Problem(Why.NOT_IN_MATCH, cards=(action,))
         return None
 
     # ---- what each player sees ---------------------------------------------------------------
@@ -616,21 +614,20 @@ def _keep_moves(weapons: list[int]) -> dict[str, tuple[int, int, int]]:
     return moves
 
 
-def _keep_problem(action: str, weapons: list[int]) -> str | None:
+def _keep_problem(action: str, weapons: list[int]) -> Problem | None:
     """Why a duel choice is not playable: not two cards, a card not held, or not canonical."""
     parts = action.split("-")
     if not all(p in CODE[:52] for p in parts):
-        return "name the two weapons you keep, lowest card first, joined by '-' (e.g. 3S-7H)" if action else None
+        return Problem(Why.KEEP_FORM) if action else None
     if len(parts) != 2:
-        return "keep exactly two weapons, joined by '-': the third one is dropped (N5)"
+        return Problem(Why.KEEP_TWO)
     held = {CODE[c] for c in weapons}
-    missing = [p for p in parts if p not in held]
+    missing = tuple(p for p in parts if p not in held)
     if missing:
-        return f"you do not hold {' '.join(missing)}"
+        return Problem(Why.NOT_HELD, cards=missing)
     if parts[0] == parts[1]:
-        return "name two different weapons"
-    canonical = _joined(card_id(parts[0]), card_id(parts[1]))
-    return f"write it as {canonical} (lowest card first: A to K, then S H D C)"
+        return Problem(Why.SAME_TWICE)
+    return Problem(Why.NOTATION, text=_joined(card_id(parts[0]), card_id(parts[1])))
 
 
 def max_game_length(players: int, variant: Mapping[str, Any]) -> int:

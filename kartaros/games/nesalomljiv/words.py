@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kartaros.cards import card_id
-from kartaros.games.nesalomljiv.rules import ROLE_NAMES, TARGET_VALUE, WEAPON_VALUE
+from kartaros.games.nesalomljiv.rules import ROLE_NAMES, TARGET_VALUE, WEAPON_VALUE, Why
 from kartaros.info import OptionWords, TableRow
+from kartaros.state import Problem
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -293,3 +294,21 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
 def describe_summary(lang: str = "en") -> str:
     """The game in one sentence, for people choosing what to play."""
     return SPEECH.speech(lang)(SUMMARY)
+
+
+# What is wrong with an illegal action, by the rules' ``Why`` (N5, N10).
+PROBLEMS = {
+    Why.KEEP_FORM: N_("name the two weapons you keep, joined by '-', like {example}"),
+    Why.KEEP_TWO: N_("keep exactly two weapons: the third one is dropped"),
+    Why.NOT_HELD: N_("you do not hold {cards}"),
+    Why.SAME_TWICE: N_("name two different weapons"),
+    Why.NOTATION: N_("write it as {text}, the lowest card first"),
+    Why.NOT_IN_MATCH: N_("{cards} is not in your match hand"),
+}
+assert set(PROBLEMS) == set(Why)
+
+
+def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+    """What is wrong with an illegal action, from the rules' ``Problem``."""
+    say = SPEECH.speech(lang)
+    return say(PROBLEMS[Why(problem.kind)], cards=say.cards(problem.cards), text=problem.text, example="3S-7H")

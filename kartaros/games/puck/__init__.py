@@ -8,7 +8,8 @@ the action space and observation tensor for learning agents (``tensors.py``).
 from kartaros.games.puck import heuristic, words
 from kartaros.games.puck.rules import OPTIONS, PuckState, max_game_length
 from kartaros.games.puck.tensors import PuckEncoder, PuckSpace
-from kartaros.info import GameInfo, Words
+from kartaros.info import GameInfo
+from kartaros.words import game_words
 
 # ``hard`` plays PIMC: it beat the heuristic for 2, 3 and 4 players, a tenth to a third of a
 # second a move; ISMCTS with a paired baseline is as strong here, but slower (docs/strength.md).
@@ -21,7 +22,7 @@ INFO = GameInfo(
     max_players=4,
     options=OPTIONS,
     state=PuckState,
-    words=Words.of(words),
+    words=game_words(words),
     heuristic=heuristic.policy,
     action_space=PuckSpace,
     encoder=PuckEncoder,

@@ -20,7 +20,7 @@ from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import End, GameState, end_view
+from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
 
 # ---- P1-P2: components --------------------------------------------------------------------
@@ -56,6 +56,21 @@ class Reason(StrEnum):
     OUT_OF_CARDS = "out_of_cards"  # P11 first-out: a pile ran empty, the most cards win
     LAST_STANDING = "last_standing"  # P11 last-standing: one player has cards left
     MAX_ROUNDS = "max_rounds"  # P12: the most cards win at the bound
+
+
+class Why(StrEnum):
+    """What is wrong with an illegal action, where the rules can tell (``Problem.kind``)."""
+
+    DRAWN = "drawn"  # P5: every player has taken his cards
+    NO_TIE = "no_tie"  # P10: there is no tie to break
+    FORM = "form"  # notation: hold, or the cards put in and one P<seat> per card taken
+    NOT_HELD = "not_held"
+    TWICE = "twice"  # a card named twice
+    COUNTS = "counts"  # P6: as many cards taken as put in (``number``: put in)
+    NO_SEAT = "no_seat"  # notation: no such seat (``text``)
+    OWN_PILE = "own_pile"  # P6: never from one's own pile
+    PILE_SHORT = "pile_short"  # P6 (``seat``: whose pile, ``number``: what it holds)
+    NOTATION = "notation"  # the canonical order is ``Problem.text``
 
 
 # Moves (values of the legal-move dict); an exchange is an int (below), ``hold`` is 0.
@@ -539,9 +554,8 @@ class PuckState(GameState):
         """After a trick is collected: a player without cards ends the game or leaves it."""
         empty = [p for p in range(self.num_players) if self.active[p] and not self.piles[p]]
         if empty:
-            names = " and ".join(f"player {p}" for p in empty)
             if self.variant["end"] == "first-out":
-                self._finish_by_count(Reason.OUT_OF_CARDS, f"{names} ran out of cards (P11)")
+                self._finish_by_count(Reason.OUT_OF_CARDS)
                 return True
             for p in empty:
                 self.active[p] = False
@@ -549,51 +563,32 @@ class PuckState(GameState):
             alive = [p for p in range(self.num_players) if self.active[p]]
             if len(alive) == 1:
                 returns = tuple(1.0 if p == alive[0] else 0.0 for p in range(self.num_players))
-                self._finish(returns, Reason.LAST_STANDING, f"player {alive[0]} is the last with cards (P11)")
+                self._finish(returns, Reason.LAST_STANDING)
                 return True
         if self.rounds >= self.variant["max_rounds"]:
-            self._finish_by_count(Reason.MAX_ROUNDS, f"the {self.variant['max_rounds']}-round bound (P12)")
+            self._finish_by_count(Reason.MAX_ROUNDS)
             return True
         return False
 
-    def _finish_by_count(self, reason: Reason, why: str) -> None:
+    def _finish_by_count(self, reason: Reason) -> None:
         """P11: the most cards in the pile win; equal tops share the win."""
         sizes = [len(pile) for pile in self.piles]
         best = max(sizes)
         winners = [p for p, size in enumerate(sizes) if size == best]
         share = 1.0 / len(winners)
-        returns = tuple(share if size == best else 0.0 for size in sizes)
-        names = " and ".join(f"player {p}" for p in winners)
-        verb = "has" if len(winners) == 1 else "have"
-        self._finish(returns, reason, f"{why}; {names} {verb} the most cards ({best})")
+        self._finish(tuple(share if size == best else 0.0 for size in sizes), reason)
 
     # ---- illegal input ----------------------------------------------------------------------
 
-    def _task(self) -> str:
-        p = self.current_player
-        if self.phase is DRAW:
-            return f"player {p} must first take the top cards of his pile (P5)"
-        if self.phase is TIEBREAK:
-            return f"player {p} must turn the next card of his pile to break the tie (P10)"
-        return f"player {p} holds or exchanges (P6)"
-
-    def _legal_words(self) -> str:
-        """In the exchange, the number of legal actions and the first few of them."""
-        if self.phase is not EXCHANGE:
-            return super()._legal_words()
-        legal = self.legal_actions()
-        sample = ", ".join(legal[:5]) + (", …" if len(legal) > 5 else "")
-        return f"{len(legal)} legal actions: {sample}"
-
-    def _problem(self, action: str) -> str | None:
-        """Why an exchange-shaped string cannot be played now, in a few words."""
+    def _problem(self, action: str) -> Problem | None:
+        """Why an exchange-shaped string cannot be played now."""
         if self.phase is not EXCHANGE:
             return None
         p = self.order[self.step]
         if action == "draw":
-            return "every player has taken his cards; now each holds or exchanges"
+            return Problem(Why.DRAWN)
         if action == "turn":
-            return "there is no tie to break"
+            return Problem(Why.NO_TIE)
         cards: list[int] = []
         seats: list[int] = []
         for part in action.split("-"):
@@ -605,26 +600,25 @@ class PuckState(GameState):
                 cards = []
                 break
         if not cards:
-            return "write hold, or the cards you put into the pot and one P<seat> per card you take, like 7H-P1"
-        missing = [CODE[c] for c in cards if c not in self.hands[p]]
+            return Problem(Why.FORM, text="7H-P1")
+        missing = tuple(CODE[c] for c in cards if c not in self.hands[p])
         if missing:
-            return f"you do not hold {' '.join(missing)}"
+            return Problem(Why.NOT_HELD, cards=missing)
         if len(set(cards)) < len(cards):
-            return "a card is named twice"
+            return Problem(Why.TWICE)
         if len(seats) != len(cards):
-            return f"you put {len(cards)} card(s) into the pot but take {len(seats)}: the numbers must match (P6)"
+            return Problem(Why.COUNTS, number=len(cards))
         for s in sorted(set(seats)):
             if s >= self.num_players:
-                return f"there is no player {s}"
+                return Problem(Why.NO_SEAT, text=f"P{s}")
             if s == p:
-                return "you may never take from your own pile (P6)"
+                return Problem(Why.OWN_PILE)
             size = len(self.piles[s])
             if seats.count(s) > size:
-                holds = f"holds only {size} card{'s' * (size != 1)}" if size else "is empty"
-                return f"player {s}'s pile {holds} (P6)"
+                return Problem(Why.PILE_SHORT, seat=s, number=size)
         canonical = exchange_notation(cards, seats)
         if canonical != action:
-            return f"write it as {canonical} (cards by card id: A to K, then S H D C; then the seats in order)"
+            return Problem(Why.NOTATION, text=canonical)
         return None
 
     # ---- what each player sees ---------------------------------------------------------------

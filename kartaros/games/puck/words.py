@@ -20,10 +20,12 @@ from kartaros.games.puck.rules import (
     STRAIGHT_FLUSH,
     STRENGTH,
     TRIPS,
+    Why,
     hand_category,
     hand_value,
 )
 from kartaros.info import OptionWords, TableRow
+from kartaros.state import Problem
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -334,3 +336,32 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
 def describe_summary(lang: str = "en") -> str:
     """The game in one sentence, for people choosing what to play."""
     return SPEECH.speech(lang)(SUMMARY)
+
+
+# What is wrong with an illegal action, by the rules' ``Why`` (P5, P6, P10).
+PROBLEMS = {
+    Why.DRAWN: N_("every player has taken their cards; now each holds or exchanges"),
+    Why.NO_TIE: N_("there is no tie to break"),
+    Why.FORM: N_("write the cards you put into the pot followed by the piles you take from, like {text}"),
+    Why.NOT_HELD: N_("you do not hold {cards}"),
+    Why.TWICE: N_("a card is named twice"),
+    Why.COUNTS: N_("take as many cards as you put into the pot ({count})"),
+    Why.NO_SEAT: N_("nobody sits at {text}"),
+    Why.OWN_PILE: N_("you may never take from your own pile"),
+    Why.PILE_SHORT: N_("the pile of {who} holds only {count}"),
+    Why.NOTATION: N_("write it as {text}"),
+}
+assert set(PROBLEMS) == set(Why)
+EMPTY_PILE = N_("the pile of {who} is empty")
+
+
+def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+    """What is wrong with an illegal action, from the rules' ``Problem``."""
+    say = SPEECH.speech(lang)
+    kind = Why(problem.kind)
+    who = names[problem.seat] if problem.seat >= 0 else ""
+    if kind is Why.PILE_SHORT:
+        if not problem.number:
+            return say(EMPTY_PILE, who=who)
+        return say(PROBLEMS[kind], who=who, count=say.count(problem.number))
+    return say(PROBLEMS[kind], cards=say.cards(problem.cards), count=problem.number, text=problem.text)

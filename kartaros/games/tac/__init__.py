@@ -19,7 +19,8 @@ from kartaros.games.tac.rules import (
     utility_sum,
 )
 from kartaros.games.tac.tensors import TacEncoder, TacSpace
-from kartaros.info import GameInfo, Words
+from kartaros.info import GameInfo
+from kartaros.words import game_words
 
 # ``hard`` plays the heuristic: no search measured stronger here (docs/strength.md).
 INFO = GameInfo(
@@ -31,7 +32,7 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     state=TacState,
-    words=Words.of(words),
+    words=game_words(words),
     heuristic=heuristic.policy,
     action_space=TacSpace,
     encoder=TacEncoder,

@@ -17,9 +17,9 @@ from collections.abc import Mapping, Sequence
 from enum import IntEnum, StrEnum
 from typing import Any, Literal, NamedTuple
 
-from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, standard_deck
+from kartaros.cards import CODE, RANK, RANKS, SECOND_DECK, card_id, codes, standard_deck
 from kartaros.rng import Rng, mix
-from kartaros.state import End, GameState, end_view
+from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
 
 # ---- T1-T2: components ------------------------------------------------------------------
@@ -75,10 +75,29 @@ FROM_OPEN, FROM_CLOSED = 0, 1
 GIVE_UNKNOWN, GIVE_NOTHING = -1, -2
 
 
-def rank_words(rank: str) -> str:
-    """A rank for an English sentence: ``a Seven``, ``an Ace``."""
-    name = RANK_NAMES[RANKS.index(rank)]
-    return f"{'an' if name[0] in 'AE' else 'a'} {name}"
+class Why(StrEnum):
+    """What is wrong with an illegal action, where the rules can tell (``Problem.kind``)."""
+
+    NO_CALLS = "no_calls"  # T12: with calls "enforced" there are no misses to call
+    NOT_ASKED = "not_asked"  # T11: calling and passing are for the players asked after a miss
+    CALL_OR_PASS = "call_or_pass"  # T11: while the players are asked (``seat``: who missed)
+    NO_MISSES = "no_misses"  # T12: misses ("?") only with calls "open"
+    PLACE_TURNED_FIRST = "place_turned_first"  # T7
+    OPEN_TOP_FIRST = "open_top_first"  # T6 (``text``: the miss it would be, with open calls)
+    TURN_NO_MISS = "turn_no_miss"  # nothing waits to be placed, so turning is no miss
+    TURN_FIRST = "turn_first"  # T7: nothing to place before turning
+    OPEN_TOP_CARD = "open_top_card"  # T6: the card to place is the top of one's open pile
+    TURNED_CARD = "turned_card"  # T7: the card to place is the one turned
+    MISS_IS_KEEPING = "miss_is_keeping"  # T11: a miss keeps a card that fits, or turns
+    CENTRAL_WANTS = "central_wants"  # T4 (``number``: the rank the central pile takes)
+    NO_PLACE = "no_place"  # notation: a place is C or a seat (``text``: what was written)
+    ALREADY_THERE = "already_there"  # T6
+    FITS_ELSEWHERE = "fits_elsewhere"  # T7 (``text``: the miss it would be, with open calls)
+    FITS_NOWHERE = "fits_nowhere"  # keeping a card that fits nowhere is no miss
+    NOT_OPENED = "not_opened"  # T5: no open pile takes a card before the first Ace
+    EMPTY_PILE = "empty_pile"  # T4 (``seat``: whose)
+    PILE_REFUSES = "pile_refuses"  # T4 (``seat``, its top card, ``number``: the rank offered)
+    CENTRAL_FIRST = "central_first"  # T9, with central_first
 
 
 # ---- the history ----------------------------------------------------------------------------
@@ -448,15 +467,13 @@ class TacState(GameState):
             self.places[p] = self.finished + 1
             self.events.append(OutEvent("out", p, self.finished + 1))
         if not self._ranking:
-            returns = tuple(1.0 / k if p in players else 0.0 for p in range(n))
-            who = " and ".join(f"player {p}" for p in players)
-            self._finish(returns, Reason.OUT, f"{who} got rid of all cards first (T10)")
+            self._finish(tuple(1.0 / k if p in players else 0.0 for p in range(n)), Reason.OUT)
             return
         self._rank(players)
         left = [p for p in range(n) if not self.places[p]]
         if len(left) == 1:
             self.places[left[0]] = n
-            self._finish(tuple(self.scores), Reason.RANKING, "every player but one got rid of all cards (T10)")
+            self._finish(tuple(self.scores), Reason.RANKING)
 
     def _rank(self, group: list[int]) -> None:
         """Returns by finishing order, spread from 1 down to 0; a group finishing together shares."""
@@ -474,19 +491,18 @@ class TacState(GameState):
         """T13: the move bound; the fewest cards win (in ranking, the rest are ranked by cards)."""
         playing = [p for p in range(self.num_players) if not self.places[p]]
         counts = {p: self._cards_of(p) for p in playing}
-        detail = f"the {self._max_moves}-move bound: fewest cards win (T13)"
         if not self._ranking:
             best = min(counts.values())
             winners = [p for p in playing if counts[p] == best]
             self._finish(tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)),
-                         Reason.MAX_MOVES, detail)
+                         Reason.MAX_MOVES)
             return
         for count in sorted(set(counts.values())):
             group = [p for p in playing if counts[p] == count]
             for p in group:
                 self.places[p] = self.finished + 1
             self._rank(group)
-        self._finish(tuple(self.scores), Reason.MAX_MOVES, detail)
+        self._finish(tuple(self.scores), Reason.MAX_MOVES)
 
 
     # ---- T11: misses, for search --------------------------------------------------------------
@@ -503,17 +519,7 @@ class TacState(GameState):
         """The card the player to move must place now (T6, T7), or -1."""
         return self.opens[self.player][-1] if self.phase is OPEN_TOP else self.turned
 
-    def _task(self) -> str:
-        p, phase = self.player, self.phase
-        if phase is OPEN_TOP:
-            return f"player {p} must place the top of his open pile, {CODE[self._to_place()]} (T6)"
-        if phase is TURN_CARD:
-            return f"player {p} must turn his next card (T7)"
-        if phase is TURNED:
-            return f"player {p} must place the {CODE[self.turned]} he turned (T7)"
-        return f"player {p} is asked whether to call “Tač!” on player {self.offender}'s miss (T11)"
-
-    def _problem(self, action: str) -> str | None:
+    def _problem(self, action: str) -> Problem | None:
         """Why an action in Tač's shape cannot be played now (None if it is not in that shape)."""
         phase, p, card = self.phase, self.player, self._to_place()
         miss = action.endswith("?")
@@ -521,21 +527,18 @@ class TacState(GameState):
         if bare in ("call", "pass") and not miss:
             if phase is WINDOW:
                 return None
-            if not self._open_calls:
-                return 'there are no misses to call with calls: "enforced" (T12)'
-            return f"{bare!r} is only for the players asked right after a miss (T11)"
+            return Problem(Why.NOT_ASKED if self._open_calls else Why.NO_CALLS)
         if phase is WINDOW:
-            return f"only the call or a pass is legal while player {p} is asked (T11)"
+            return Problem(Why.CALL_OR_PASS, seat=self.offender)
         if miss and not self._open_calls:
-            return 'misses (marked "?") are only played with calls: "open" (T12)'
+            return Problem(Why.NO_MISSES)
         if bare == "turn":
             if phase is TURNED:
-                return f"first place the {CODE[card]} you turned (T7)"
+                return Problem(Why.PLACE_TURNED_FIRST, cards=(CODE[card],))
             if phase is OPEN_TOP and not miss:
-                note = "; turning now is a miss, written turn?" if self._open_calls else ""
-                return f"the top of your open pile, {CODE[card]}, fits and must be placed first (T6){note}"
+                return Problem(Why.OPEN_TOP_FIRST, cards=(CODE[card],), text="turn?" if self._open_calls else "")
             if miss:
-                return "nothing you could place is waiting, so turning is no miss: write turn"
+                return Problem(Why.TURN_NO_MISS, text="turn")
             return None
         code, sep, place = bare.partition(">")
         if not sep or len(code) != 2:
@@ -545,37 +548,35 @@ class TacState(GameState):
         except ValueError:
             return None
         if phase is TURN_CARD:
-            return "you have no card to place: turn your next card first (T7)"
+            return Problem(Why.TURN_FIRST)
         if CODE[given] != CODE[card]:
-            source = "top of your open pile" if phase is OPEN_TOP else "card you turned"
-            return f"the card to place is {CODE[card]}, the {source}"
+            return Problem(Why.OPEN_TOP_CARD if phase is OPEN_TOP else Why.TURNED_CARD, cards=(CODE[card],))
         if miss and place != str(p):
-            return 'only keeping a card that fits, or turning, is a miss ("?")'
+            return Problem(Why.MISS_IS_KEEPING)
         if place == "C":
             if RANK[card] != self.wants:
-                return f"the central pile takes {rank_words(RANKS[self.wants])} now (T4)"
+                return Problem(Why.CENTRAL_WANTS, number=self.wants)
             return None
         if not place.isdigit() or int(place) >= self.num_players:
-            return f"{place!r} is no place: C is the central pile, 0-{self.num_players - 1} a seat's open pile"
+            return Problem(Why.NO_PLACE, text=place)
         q = int(place)
         if q == p:
             if phase is OPEN_TOP:
-                return "the top of your open pile is already there"
+                return Problem(Why.ALREADY_THERE)
             if self._placeable(card, p):
                 if self._open_calls and not miss:
-                    return f"{CODE[card]} fits elsewhere; keeping it anyway is a miss, written {bare}?"
-                return f"{CODE[card]} fits elsewhere, so it must be placed (T7)"
-            return "it fits nowhere, so it is no miss: write it without ?" if miss else None
+                    return Problem(Why.FITS_ELSEWHERE, cards=(CODE[card],), text=f"{bare}?")
+                return Problem(Why.FITS_ELSEWHERE, cards=(CODE[card],))
+            return Problem(Why.FITS_NOWHERE, text=bare) if miss else None
         if not self.opened:
-            return "no card goes onto another player's open pile before an Ace lies on the central pile (T5)"
+            return Problem(Why.NOT_OPENED)
         pile = self.opens[q]
         if not pile:
-            return f"player {q}'s open pile is empty and takes nothing (T4)"
+            return Problem(Why.EMPTY_PILE, seat=q)
         if self._next[RANK[pile[-1]]] != RANK[card]:
-            rank = rank_words(RANKS[RANK[card]])
-            return f"player {q}'s open pile ({CODE[pile[-1]]} on top) does not take {rank} (T4)"
+            return Problem(Why.PILE_REFUSES, seat=q, cards=(CODE[pile[-1]],), number=RANK[card])
         if self._central_first and RANK[card] == self.wants:
-            return 'with central_first, a card that fits the central pile must go there (T9)'
+            return Problem(Why.CENTRAL_FIRST)
         return None
 
     # ---- what each player sees ---------------------------------------------------------------

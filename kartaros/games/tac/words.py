@@ -10,7 +10,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from kartaros.cards import RANKS
+from kartaros.games.tac.rules import Why
 from kartaros.info import OptionWords, TableRow
+from kartaros.state import Problem
 from kartaros.words import N_, Catalog, Speech
 
 SPEECH = Catalog(__package__)
@@ -294,3 +296,43 @@ def describe_options(lang: str = "en") -> list[OptionWords]:
 def describe_summary(lang: str = "en") -> str:
     """The game in one sentence, for people choosing what to play."""
     return SPEECH.speech(lang)(SUMMARY)
+
+
+# What is wrong with an illegal action, by the rules' ``Why`` (T4-T7, T9, T11, T12).
+PROBLEMS = {
+    Why.NO_CALLS: N_("this game is played without calls, so there is no miss to call"),
+    Why.NOT_ASKED: N_("calling and passing are only for the players asked right after a miss"),
+    Why.CALL_OR_PASS: N_("{who} missed: call “Tač!” or pass"),
+    Why.NO_MISSES: N_("this game is played without calls, so there are no misses"),
+    Why.PLACE_TURNED_FIRST: N_("first place the {card} you turned"),
+    Why.OPEN_TOP_FIRST: N_("the top of your open pile, {card}, fits and must be placed first"),
+    Why.TURN_NO_MISS: N_("nothing you could place is waiting, so turning is no miss: write {text}"),
+    Why.TURN_FIRST: N_("you have no card to place: turn your next card first"),
+    Why.OPEN_TOP_CARD: N_("the card to place is {card}, the top of your open pile"),
+    Why.TURNED_CARD: N_("the card to place is {card}, the card you turned"),
+    Why.MISS_IS_KEEPING: N_("only keeping a card that fits, or turning, is a miss"),
+    Why.CENTRAL_WANTS: N_("the central pile takes {rank:a} now"),
+    Why.NO_PLACE: N_("“{text}” names no pile on the table"),
+    Why.ALREADY_THERE: N_("the top of your open pile is already there"),
+    Why.FITS_ELSEWHERE: N_("{card} fits elsewhere, so it must be placed"),
+    Why.FITS_NOWHERE: N_("it fits nowhere, so keeping it is no miss: write {text}"),
+    Why.NOT_OPENED: N_("no card goes onto another player's open pile before an Ace lies on the central pile"),
+    Why.EMPTY_PILE: N_("the open pile of {who} is empty and takes nothing"),
+    Why.PILE_REFUSES: N_("the open pile of {who}, {card} on top, does not take {rank:a}"),
+    Why.CENTRAL_FIRST: N_("a card that fits the central pile must go there first"),
+}
+assert set(PROBLEMS) == set(Why)
+# With open calls, leaving such a card is a miss one may make on purpose, written as ``text``.
+MISS_WRITTEN = N_("{problem}; leaving it is a miss, written {text}")
+
+
+def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+    """What is wrong with an illegal action, from the rules' ``Problem``."""
+    say = SPEECH.speech(lang)
+    kind = Why(problem.kind)
+    card = say.card(problem.cards[0]) if problem.cards else ""
+    who = names[problem.seat] if problem.seat >= 0 else ""
+    text = say(PROBLEMS[kind], card=card, who=who, text=problem.text, rank=say.rank(problem.number))
+    if kind in (Why.OPEN_TOP_FIRST, Why.FITS_ELSEWHERE) and problem.text:
+        return say(MISS_WRITTEN, problem=text, text=problem.text)
+    return text
