@@ -117,6 +117,9 @@ BotSetting = tuple[str, Mapping[str, Any]]
 
 GREEDY: BotSetting = ("greedy", {})
 
+# The files a game's folder may give the pages: its table's layout (``docs/adding-a-game.md``).
+PAGE_FILES = ("table.js", "table.css")
+
 
 def _one_winner(players: int, variant: Mapping[str, Any]) -> float:
     return 1.0
@@ -187,9 +190,21 @@ class GameInfo:
             found = self._spaces[players] = self.action_space(players, None)
         return found
 
+    @property
+    def package(self) -> str:
+        """The game's folder as a package (``kartaros.games.<name>``): its rules, words, pages."""
+        return self.state.__module__.rpartition(".")[0]
+
     def rules_text(self, lang: str = "en") -> str:
         """The rules: ``en`` as implemented (Markdown, rule ids), ``sr`` the Serbian original."""
         files = {"en": "rules.md", "sr": "rules.sr.txt"}
         if lang not in files:
             raise ValueError(f"rules come in en or sr; got {lang!r}")
-        return (resources.files(self.state.__module__.rpartition(".")[0]) / files[lang]).read_text(encoding="utf-8")
+        return (resources.files(self.package) / files[lang]).read_text(encoding="utf-8")
+
+    def page_file(self, name: str) -> str | None:
+        """A file of the game's own for the pages (its table module ``table.js``), or ``None``."""
+        if name not in PAGE_FILES:
+            return None
+        found = resources.files(self.package) / name
+        return found.read_text(encoding="utf-8") if found.is_file() else None

@@ -30,10 +30,13 @@ def fast(page: Page, lang: str = "en") -> None:
 
 
 def play_by_clicking(page: Page) -> int:
-    """Click the first offered move until the result shows; in Tač, call every miss with the
-    "Tač!" button. Returns how many calls were made."""
+    """Play until the result shows, as a person clicks: where the game's table is played by hand
+    (its list of moves in words starts collapsed), by cards and piles only (``click_by_hand``);
+    elsewhere the first offered move. In Tač, call every miss with the "Tač!" button. Returns how
+    many calls were made."""
     result = page.locator("#result")
     tac = page.locator("#call:enabled")
+    listed = page.locator("#moves-box[open] #moves button:enabled")
     calls = 0
     for _ in range(CLICK_LIMIT):
         if result.is_visible():
@@ -42,9 +45,25 @@ def play_by_clicking(page: Page) -> int:
             if tac.is_visible():
                 tac.click(timeout=3000)
                 calls += 1
+            elif page.locator("#moves-box[open]").count():
+                listed.first.click(timeout=3000)
             else:
-                page.locator("#moves button:enabled").first.click(timeout=3000)
+                click_by_hand(page)
     raise AssertionError("the game did not end by clicking")
+
+
+def click_by_hand(page: Page) -> None:
+    """One click on the table itself: a pile that takes a move now (the stock to draw, the discard
+    pile for the selected card …), else the next card of the hand to select."""
+    live = page.locator("#table .pile.live:enabled")
+    if live.count():
+        live.first.click(timeout=3000)
+        return
+    unselected = page.locator("#table .card-button:not(.selected):enabled")
+    if unselected.count():
+        unselected.first.click(timeout=3000)
+    else:  # nothing the selection makes: start again
+        page.locator("#table .card-button.selected").first.click(timeout=3000)
 
 
 @pytest.mark.parametrize("game", list(kartaros.GAMES))
@@ -57,7 +76,7 @@ def test_a_person_creates_a_table_and_plays_a_whole_game(
     page.screenshot(path=str(screenshots / f"{game}-home.png"), full_page=True)
     page.click("#create")
     page.wait_for_url("**/t/**")
-    expect(page.locator("#rows .label").first).to_be_visible()
+    expect(page.locator("#table > *").first).to_be_visible()
     # Tač is played with calls: its button is there from the start, live only for a call.
     if game == "tac":
         expect(page.locator("#call")).to_be_visible()
@@ -117,8 +136,8 @@ def test_tac_button_calls_a_miss_and_the_page_speaks_serbian(
     expect(page.locator("html")).to_have_attribute("lang", "sr")
     expect(page.locator("#log")).to_contain_text("Milan kaže „Tač!“ igraču Ana")
     expect(page.locator("#log")).not_to_contain_text("calls")
-    expect(page.locator("#rows")).to_contain_text("Milan (ti)")
-    expect(page.locator("#rows")).to_contain_text("Centralna")
+    expect(page.locator("#table")).to_contain_text("Milan (ti)")
+    expect(page.locator("#table")).to_contain_text("Centralna")
     page.screenshot(path=str(screenshots / "tac-called-sr.png"), full_page=True)
 
 
@@ -142,10 +161,14 @@ def test_two_browsers_play_each_other(browser: Browser, live_server: str, screen
         if all(p.locator("#result").is_visible() for p in pages):
             break
         for p in pages:
-            button = p.locator("#moves button:enabled").first
-            if button.count():
+            if p.locator("#moves-box[open]").count():
+                button = p.locator("#moves button:enabled").first
+                if button.count():
+                    with contextlib.suppress(PlaywrightError):
+                        button.click(timeout=1000)
+            elif p.locator("#table .pile.live, #table .card-button").count():
                 with contextlib.suppress(PlaywrightError):
-                    button.click(timeout=1000)
+                    click_by_hand(p)
     for name, p in zip(("host", "guest"), pages, strict=True):
         expect(p.locator("#result")).to_be_visible()
         p.screenshot(path=str(screenshots / f"two-{name}.png"), full_page=True)
@@ -181,8 +204,8 @@ def test_the_pages_in_serbian(page: Page, live_server: str, screenshots: Path) -
     page.wait_for_url("**/t/**")
     expect(page.locator("html")).to_have_attribute("lang", "sr")
     expect(page.locator("#lang")).to_have_value("sr")
-    expect(page.locator("#rows")).to_contain_text("Ostatak")
-    expect(page.locator("#rows")).to_contain_text("Igrač 1 (ti)")  # the seats were named in Serbian
+    expect(page.locator("#table")).to_contain_text("Ostatak")
+    expect(page.locator("#table")).to_contain_text("Igrač 1 (ti)")  # the seats were named in Serbian
     expect(page.locator("main")).to_contain_text("Šta se desilo")
     page.screenshot(path=str(screenshots / "sr-table.png"), full_page=True)
     play_by_clicking(page)

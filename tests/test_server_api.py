@@ -103,7 +103,7 @@ def pages_messages() -> set[str]:
     """Every message in the pages' scripts and HTML, as the catalog tool finds them."""
     static = ROOT / "server" / "static"
     found: set[str] = set()
-    for path in static.iterdir():
+    for path in static.rglob("*"):
         if path.suffix in (".js", ".html"):
             found |= {m if isinstance(m, str) else m[0] for _, m, _, _ in messages_of(path)}
     return found
@@ -416,8 +416,31 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/", "/t/abc", "/replays", "/static/app.css", "/static/table.js", "/docs", "/openapi.json"):
+    for path in ("/", "/t/abc", "/replays", "/static/app.css", "/static/js/table-page.js", "/docs", "/openapi.json"):
         assert client.get(path).status_code == 200, path
     for path in ("/", "/t/abc", "/replays"):  # each page's language switch lists the languages
         text = client.get(path).text
         assert '<option value="en" lang="en">English</option><option value="sr" lang="sr">Srpski</option>' in text
+
+
+def test_a_games_own_table_module_and_its_words_are_served(client: TestClient) -> None:
+    """A game's folder gives the pages its table's layout (``table.js``), and ``/api/words?game=``
+    its words with the shared ones; nothing else of the folder is served."""
+    for info in kartaros.GAMES.values():
+        module = client.get(f"/games/{info.name}/table.js")
+        if info.page_file("table.js") is None:
+            assert module.status_code == 404
+            continue
+        assert module.status_code == 200 and module.headers["content-type"].startswith("text/javascript")
+        assert "export function render" in module.text
+        words = client.get(f"/api/words?lang=sr&game={info.name}").json()["words"]
+        own = {m if isinstance(m, str) else m[0] for _, m, _, _ in messages_of(ROOT / "games" / info.name / "table.js")}
+        assert own and own <= set(words)
+        assert all(words[m] != m for m in own if not m.startswith("{")), "the table's words are translated"
+    for path in ("/games/kec/rules.py", "/games/kec/sr.po", "/games/kec/../../server/app.py", "/games/chess/table.js"):
+        assert client.get(path).status_code == 404, path
+    cards = client.get("/api/words?lang=sr").json()["cards"]
+    assert len(cards) == 54 and cards["KH"] == "kralj herc" and cards["RJ"] == "crveni džoker"
+    assert client.get("/api/words?lang=en").json()["cards"]["KH"] == "K♥"
+    answer = client.get("/api/words?lang=sr&game=chess")
+    assert answer.status_code == 404 and answer.json()["words"] == "nema igre „chess“"

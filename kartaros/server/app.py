@@ -25,11 +25,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import kartaros
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
-from kartaros.words import Speech, shared, speech
+from kartaros.words import N_, Speech, shared, speech
 
 from .store import DEFAULT_URL, Store
-from .tables import SEAT_KINDS, ApiError, TableService, Watcher, check_lang
-from .words import language_options, languages, page_words
+from .tables import SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
+from .words import card_names, language_options, languages, page_words
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
 Lang = Annotated[
@@ -108,10 +108,14 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         return [_game(info, lang) for info in kartaros.GAMES.values()]
 
     @app.get("/api/words", tags=["games"])
-    async def words(lang: Lang = "en") -> dict[str, Any]:
-        """The languages, and every message of the pages in ``lang`` (English message → words)."""
+    async def words(lang: Lang = "en", game: str | None = None) -> dict[str, Any]:
+        """The languages, every message of the pages in ``lang`` (English message → words), with
+        ``game`` those of its table too, and every card's name."""
         check_lang(lang)
-        return {"lang": lang, "languages": languages(), "words": page_words(lang)}
+        if game is not None and game not in kartaros.GAMES:
+            raise PlayerError(404, N_("there is no game called {game}"), game=game)
+        info = kartaros.GAMES[game] if game is not None else None
+        return {"lang": lang, "languages": languages(), "words": page_words(lang, info), "cards": card_names(lang)}
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
     async def create_table(body: NewTable, lang: Lang = "en") -> dict[str, Any]:
@@ -253,6 +257,15 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
     @app.get("/replays", include_in_schema=False)
     async def replays_page() -> HTMLResponse:
         return page("replays.html")
+
+    @app.get("/games/{game}/{name}", include_in_schema=False)
+    async def game_page_file(game: str, name: str) -> Response:
+        """A game's own file for the pages: its table's layout, from the game's folder."""
+        text = kartaros.GAMES[game].page_file(name) if game in kartaros.GAMES else None
+        if text is None:
+            raise PlayerError(404, N_("there is no such page"))
+        media = "text/javascript" if name.endswith(".js") else "text/css"
+        return Response(text, media_type=f"{media}; charset=utf-8")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

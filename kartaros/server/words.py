@@ -10,11 +10,14 @@ language added there is offered by every page.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from kartaros.words import shared, speech
+from kartaros.cards import CODE
+from kartaros.info import PAGE_FILES, GameInfo
+from kartaros.words import Catalog, shared, speech
 from kartaros.words.catalogs import messages_of
 
 # Each language by its own name, as a language switch lists it.
@@ -31,21 +34,48 @@ def _static() -> Path:
     return Path(str(resources.files("kartaros.server") / "static"))
 
 
-@cache
-def page_messages() -> tuple[str, ...]:
-    """Every message the pages use (their scripts' ``t("…")`` and their HTML's ``data-t``)."""
+def _messages(paths: Iterable[Path]) -> tuple[str, ...]:
     found: dict[str, None] = {}
-    for path in sorted(_static().iterdir()):
+    for path in sorted(paths):
         if path.suffix in PAGE_SOURCES:
             for _, message, _, _ in messages_of(path):
                 found[message if isinstance(message, str) else message[0]] = None
     return tuple(found)
 
 
-def page_words(lang: str) -> dict[str, str]:
-    """Each message of the pages → its words in ``lang``, ``{fields}`` kept for the page to fill."""
+@cache
+def page_messages() -> tuple[str, ...]:
+    """Every message the shared pages use (their scripts' ``t("…")`` and their HTML's ``data-t``)."""
+    return _messages(_static().rglob("*"))
+
+
+@cache
+def game_messages(package: str) -> tuple[str, ...]:
+    """Every message of a game's own page files (its table module), in the game's catalog."""
+    folder = Path(str(resources.files(package)))
+    return _messages(folder / name for name in PAGE_FILES if (folder / name).is_file())
+
+
+@cache
+def _catalog(package: str) -> Catalog:
+    return Catalog(package)
+
+
+def page_words(lang: str, info: GameInfo | None = None) -> dict[str, str]:
+    """Each message of the pages (and of ``info``'s table) → its words in ``lang``, ``{fields}``
+    kept for the page to fill."""
     say = shared().speech(lang)
-    return {message: say(message) for message in page_messages()}
+    found = {message: say(message) for message in page_messages()}
+    if info is not None:
+        own = _catalog(info.package).speech(lang)
+        found |= {message: own(message) for message in game_messages(info.package)}
+    return found
+
+
+def card_names(lang: str) -> dict[str, str]:
+    """Every card code → its name in ``lang`` (``K♥`` / ``kralj herc``), for the pages' labels."""
+    say = shared().speech(lang)
+    return {code: str(say.card(code)) for code in CODE[:54]}
 
 
 def language_options() -> str:

@@ -55,8 +55,8 @@ class Part:
                 if games in path.parents or path.suffix not in SOURCES:
                     continue
                 yield path
-        else:
-            yield from sorted(self.folder.glob("*.py"))
+        else:  # the game's code and its own page files (its table module)
+            yield from sorted(p for p in self.folder.iterdir() if p.suffix in (".py", ".js"))
 
 
 def parts() -> list[Part]:

@@ -1,0 +1,126 @@
+// Keč's table, as two people sit at it: the opponent across, the stock, the discard pile, the cards
+// out of play and the hold on the table in the middle, your hand at the bottom. You play by hand:
+// select cards in your hand, then click where they go (the discard pile for a discard, the table
+// for a pair or a hold, the hold for the card that breaks it); click the stock to draw and the
+// discard pile to take its top card.
+import { actionCards, cardEl, stackEl } from "/static/js/cards.js";
+import { el } from "/static/js/dom.js";
+import { cardName, t } from "/static/js/words.js";
+
+/** @typedef {import("/static/js/types.js").TableContext} TableContext */
+/** @typedef {"stock" | "discard" | "table"} Pile */
+
+export const byHand = true;
+
+let fanned = false;  // the discard pile spread open, to see every card in it
+
+/**
+ * Where a legal action's cards go (K4, K5, K8): drawing from the stock, taking from or
+ * discarding onto the discard pile, a pair or a hold onto the table, a breaking card onto the hold.
+ * @param {string} action
+ * @param {string} phase
+ * @returns {Pile}
+ */
+function pileOf(action, phase) {
+  if (action === "draw") return "stock";
+  if (action === "take") return "discard";
+  const cards = actionCards(action);
+  return cards.length === 1 && phase !== "defend" ? "discard" : "table";
+}
+
+/**
+ * The legal action that puts exactly the selected cards on ``pile``, if there is one.
+ * @param {TableContext} ctx
+ * @param {Pile} pile
+ */
+function actionFor(ctx, pile) {
+  const phase = ctx.view.view.phase;
+  const chosen = [...ctx.selected].sort().join(" ");
+  return ctx.view.legal.find((a) => pileOf(a, phase) === pile && actionCards(a).sort().join(" ") === chosen);
+}
+
+/** @param {string[]} cards */
+function row(cards) { return el("span", { class: "cards" }, ...cards.map(cardEl)); }
+
+/**
+ * A pile in the middle of the table: a button when the selection (or none) makes a move there.
+ * @param {TableContext} ctx
+ * @param {Pile} pile
+ * @param {string} label what it is, for people
+ * @param {Node[]} content
+ */
+function pileEl(ctx, pile, label, content) {
+  const action = actionFor(ctx, pile);
+  const move = action && ctx.view.words.moves.find((m) => m.action === action);
+  const attrs = { class: `pile pile-${pile}${action ? " live" : ""}`, "data-pile": pile, title: move ? move.text : label };
+  if (!action) return el("div", { ...attrs, role: "group", "aria-label": label }, el("div", { class: "pile-label" }, label), ...content);
+  return el("button", { ...attrs, type: "button", "aria-label": `${label}: ${move ? move.text : ""}`, onclick: () => ctx.send(action) },
+    el("div", { class: "pile-label" }, label), ...content);
+}
+
+/** @param {TableContext} ctx */
+export function render(ctx) {
+  const { view: v, root, selected } = ctx;
+  const o = v.view;
+  const me = v.seat ?? 0;
+  const other = 1 - me;
+  const phase = o.phase;
+  root.className = "card-table";
+
+  const known = v.seat === null ? [] : o.opponent_known;
+  const opponent = el("div", { class: `seat seat-top${v.current_player === other ? " to-move" : ""}` },
+    el("div", { class: "seat-name" }, v.names[other]),
+    stackEl(o.hand_sizes[other], t("Hand of {name}: {count}", { name: v.names[other], count: o.hand_sizes[other] }), 5),
+    known.length ? el("div", { class: "known" }, el("span", { class: "status" }, t("known to you:")), row(known)) : "");
+
+  /** @type {{ card: string, by: number }[]} */
+  const discard = o.discard;
+  const top = discard.length ? discard[discard.length - 1] : null;
+  const discardContent = top ? [cardEl(top.card)] : [el("span", { class: "empty-pile" }, "—")];
+  const fan = discard.length > 1
+    ? el("button", { class: "secondary small", type: "button", "aria-expanded": String(fanned), onclick: () => { fanned = !fanned; ctx.redraw(); } },
+      fanned ? t("Close the discard pile") : t("Spread the discard pile ({count})", { count: discard.length }))
+    : "";
+  const holdName = o.hold ? v.words.table?.find((r) => r.alert)?.note ?? "" : "";
+  const middle = el("div", { class: "middle" },
+    pileEl(ctx, "stock", t("Stock"), [stackEl(o.stock_size, t("Stock: {count}", { count: o.stock_size }), 4)]),
+    pileEl(ctx, "discard", t("Discard pile"), discardContent),
+    pileEl(ctx, "table", t("On the table"), o.table.length ? [row(o.table), el("div", { class: "hold-name" }, holdName)] : [el("span", { class: "empty-pile" }, "—")]),
+    el("div", { class: "pile pile-out", role: "group", "aria-label": t("Out of play") },
+      el("div", { class: "pile-label" }, t("Out of play")), stackEl(o.out_of_play.length, t("Out of play: {count}", { count: o.out_of_play.length }), 3)));
+  const spread = fanned && discard.length > 1 ? el("div", { class: "fan", "aria-label": t("Discard pile") }, row(discard.map((d) => d.card))) : "";
+
+  const hand = el("div", { class: "hand", role: "group", "aria-label": t("Your hand") });
+  if (v.seat === null) {
+    hand.append(stackEl(o.hand_sizes[me], t("Hand of {name}: {count}", { name: v.names[me], count: o.hand_sizes[me] }), 5));
+  } else {
+    const named = new Set(v.legal.flatMap(actionCards));
+    for (const code of o.hand) {
+      const face = cardEl(code);
+      if (!named.has(code)) { hand.append(face); continue; }
+      const pressed = selected.has(code);
+      hand.append(el("button", {
+        class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-card": code, "aria-pressed": String(pressed),
+        "aria-label": cardName(code), onclick: () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); },
+      }, face));
+    }
+  }
+  const mine = el("div", { class: `seat seat-bottom${v.current_player === me ? " to-move" : ""}` },
+    el("div", { class: "seat-name" }, v.seat === null ? v.names[me] : t("{name} (you)", { name: v.names[me] })), hand);
+
+  root.replaceChildren(opponent, middle, spread, mine, el("div", { class: "plays", "aria-live": "polite" }, selectionWords(ctx)));
+}
+
+/**
+ * What the selected cards make, in the game's words ("attack with a lever …"), and where they go.
+ * @param {TableContext} ctx
+ */
+function selectionWords(ctx) {
+  const { view: v, selected } = ctx;
+  if (v.seat === null || !v.legal.length) return "";
+  if (!selected.size) return t("Select cards in your hand, then click where they go.");
+  const chosen = [...selected].sort().join(" ");
+  const move = v.words.moves.find((m) => actionCards(m.action).sort().join(" ") === chosen);
+  if (move) return el("span", {}, el("strong", {}, move.text), " ", t("Click the highlighted pile to play it."));
+  return t("These cards make no move now.");
+}

@@ -1,0 +1,76 @@
+// The shapes the server sends a table page (``TableService.view`` in ``kartaros/server/tables.py``),
+// and what a game's table module gets to draw with. Types only: nothing here runs.
+
+/**
+ * One line of a game's table in words (``kartaros.info.TableRow``).
+ * @typedef {object} TableRow
+ * @property {string} label
+ * @property {string[] | null} cards
+ * @property {string} note
+ * @property {boolean} more
+ * @property {boolean} alert
+ * @property {number} backs
+ * @property {boolean} mover
+ */
+
+/**
+ * A legal move and its words.
+ * @typedef {object} Move
+ * @property {string} action
+ * @property {string} text
+ */
+
+/**
+ * The words of a view, in the language the page asked for.
+ * @typedef {object} ViewWords
+ * @property {string} lang
+ * @property {string[]} log
+ * @property {Move[]} moves
+ * @property {TableRow[]} [table]
+ * @property {string} [turn]
+ * @property {string} [call_button]
+ * @property {string} [end]
+ */
+
+/**
+ * What one seat (or a spectator, ``seat`` null) is shown of a table.
+ * @typedef {object} View
+ * @property {string} table
+ * @property {string} game
+ * @property {string} title
+ * @property {number | null} seat
+ * @property {string[]} names
+ * @property {string[]} seats
+ * @property {Record<string, unknown>} variant
+ * @property {string | null} call
+ * @property {number} seq
+ * @property {number | null} current_player
+ * @property {Record<string, any>} view the seat's observation (the public one for a spectator)
+ * @property {string[]} legal
+ * @property {boolean} over
+ * @property {number[]} returns
+ * @property {{ reason: string, detail: string } | null} result
+ * @property {ViewWords} words
+ */
+
+/**
+ * What a game's table module draws with: the view, the element to draw in, the cards the person
+ * has selected in their hand, and how to play a move or redraw after a change of selection.
+ * @typedef {object} TableContext
+ * @property {View} view
+ * @property {HTMLElement} root
+ * @property {Set<string>} selected
+ * @property {(action: string) => void} send
+ * @property {() => void} redraw
+ */
+
+/**
+ * A game's table module (``kartaros/games/<name>/table.js``): draws the game as it is laid out
+ * at a real table. ``byHand`` says the person plays with cards and piles, so the list of moves
+ * in words starts collapsed.
+ * @typedef {object} GameTable
+ * @property {(ctx: TableContext) => void} render
+ * @property {boolean} [byHand]
+ */
+
+export {};
