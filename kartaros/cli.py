@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -29,6 +29,7 @@ from kartaros.analysis.bots import BotSpec, parse_bots
 from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS, GameState
+from kartaros.views import Observation
 from kartaros.words import LANGUAGES, Speech, speech
 
 app = typer.Typer(
@@ -156,7 +157,7 @@ class Match:
         shown = action if mover == self.seat else None
         self._note_events(view.LogEntry(who, shown, forced=forced and mover == self.seat))
 
-    def _show(self) -> dict[str, Any]:
+    def _show(self) -> Observation[Any]:
         """The log since the last prompt and the table; returns the observation shown."""
         log = view.log_view(self.log, lang=self.lang)
         self.log = []
@@ -233,7 +234,8 @@ class Match:
             end = _end_words(self.info, self.state, self.names, self.lang)
             self.console.print(view.result_view(outcome, self.names, self.seat, self.lang, end))
             for player in self.bots:  # the game is over: the other hands may be shown
-                hand = self.state.observation(player).get("hand")
+                seen: Mapping[str, Any] = self.state.observation(player)  # a hand, in games with one
+                hand = seen.get("hand")
                 if hand:
                     held = say("{name} held:", name=self.names[player])
                     self.console.print(Text.assemble(held, " ", view.cards(hand, say("no cards"), self.lang)))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,7 +60,7 @@ def cards(codes: Sequence[str], empty: str = "—", lang: str = "en") -> Text:
 # ---- the table -------------------------------------------------------------------------
 
 
-def table_view(info: GameInfo, obs: dict[str, Any], names: Sequence[str], lang: str = "en") -> Panel:
+def table_view(info: GameInfo, obs: Mapping[str, Any], names: Sequence[str], lang: str = "en") -> Panel:
     """The table as the observing player sees it, drawn from the game's own rows."""
     say = speech(lang)
     grid = Table.grid(padding=(0, 2))
@@ -124,7 +124,7 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES, lang: str = "e
 # ---- the moves -------------------------------------------------------------------------
 
 
-def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: int, lang: str = "en") -> Text:
+def turn_line(info: GameInfo, obs: Mapping[str, Any], names: Sequence[str], seat: int, lang: str = "en") -> Text:
     say = speech(lang)
     line = Text(say("Your turn, {name}", name=names[seat]), style="bold green")
     hint = info.words.turn(obs, names, lang)
@@ -134,7 +134,7 @@ def turn_line(info: GameInfo, obs: dict[str, Any], names: Sequence[str], seat: i
 
 
 def moves_view(
-    info: GameInfo, obs: dict[str, Any], legal: Sequence[str], names: Sequence[str], lang: str = "en"
+    info: GameInfo, obs: Mapping[str, Any], legal: Sequence[str], names: Sequence[str], lang: str = "en"
 ) -> Table:
     grid = Table.grid(padding=(0, 2))
     grid.add_column(justify="right", style="bold cyan")

@@ -46,22 +46,28 @@ class TableRow:
 
 # How a game puts things into words for people. ``lang`` is ``"en"`` (English) or ``"sr"``
 # (Serbian, Latin script): see ``kartaros.words``.
+#
+# The observation and the event are ``Any`` here, and only here: each game's functions take its
+# own ``TypedDict``s (its ``views.py``), and a function that takes one game's observation is no
+# function of every game's (parameters are contravariant), so no narrower type would admit
+# them. Callers pass what that game's ``observation()`` gave; the games' modules are checked
+# against their own types.
 
 
 class DescribeAction(Protocol):
-    def __call__(self, observation: dict[str, Any], action: str, names: Sequence[str], /, lang: str = "en") -> str: ...
+    def __call__(self, observation: Any, action: str, names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
 class DescribeEvent(Protocol):
-    def __call__(self, event: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> str: ...
+    def __call__(self, event: Any, names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
 class DescribeTable(Protocol):
-    def __call__(self, observation: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> list[TableRow]: ...
+    def __call__(self, observation: Any, names: Sequence[str], /, lang: str = "en") -> list[TableRow]: ...
 
 
 class DescribeTurn(Protocol):
-    def __call__(self, observation: dict[str, Any], names: Sequence[str], /, lang: str = "en") -> str: ...
+    def __call__(self, observation: Any, names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
 class DescribeIllegal(Protocol):
@@ -109,8 +115,9 @@ class Words:
 
 # The heuristic: (observation without its event history, legal actions, generator) -> one of
 # the legal actions. It sees only what the player may know; search rollouts call it too, so
-# it must be fast and must not need the events.
-Policy = Callable[[dict[str, Any], list[str], random.Random], str]
+# it must be fast and must not need the events. The observation is ``Any`` for the reason the
+# words' is (above): each game's policy takes its own observation type.
+Policy = Callable[[Any, list[str], random.Random], str]
 
 # A bot by name and parameters, as ``kartaros.bots.make`` takes them.
 BotSetting = tuple[str, Mapping[str, Any]]
@@ -145,7 +152,7 @@ class GameInfo:
     heuristic: Policy  # the greedy bot's policy, also the searches' prior and rollouts
     # (players, variant) -> the fixed action space and the observation tensor (``docs/rl.md``)
     action_space: Callable[[int, Mapping[str, Any] | None], ActionSpace]
-    encoder: Callable[..., Encoder]
+    encoder: Callable[..., Encoder[Any]]
     # (players, full variant) -> an upper bound on the actions of one game (its safety bound)
     max_game_length: Callable[[int, Mapping[str, Any]], int]
     # (players, full variant) -> what the returns of a finished game add up to

@@ -21,6 +21,7 @@ from kartaros.cards import parse_deck
 from kartaros.errors import IllegalAction, RecordError
 from kartaros.rng import Rng, new_seed
 from kartaros.variant import Option, resolve_variant
+from kartaros.views import EndView, Observation
 
 if TYPE_CHECKING:
     from kartaros.info import GameInfo
@@ -40,7 +41,7 @@ class End(NamedTuple):
     returns: tuple[float, ...]
 
 
-def end_view(event: End) -> dict[str, Any]:
+def end_view(event: End) -> EndView:
     """The end event as every player sees it."""
     return {"type": "end", "reason": str(event.reason), "returns": list(event.returns)}
 
@@ -250,16 +251,18 @@ class GameState(ABC):
             }
         return rec
 
-    def observation(self, player: int, since: int = 0) -> dict[str, Any]:
+    def observation(self, player: int, since: int = 0) -> Observation[Any]:
         """Exactly what ``player`` may know, as a JSON-able dict (public history included).
 
         ``events`` holds the history as ``player`` saw it; with ``since=k`` only the events
         from index k on (``event_count`` is the total), for viewers that follow a live game.
         The header and the history are the same in every game; the game's ``_view`` fills
-        in between.
+        in between. (Each game's own ``Observation`` is declared in its ``views.py``.)
         """
         self._check_player(player)
-        view = {
+        # The header; the game's ``_view`` adds its part, then the tail. An ``Observation`` only
+        # once complete, so ``Any`` until then (and no ``cast`` call: bots ask for views all the time).
+        view: Any = {
             "game": self.game, "player": player, "num_players": self.num_players, "current_player": self.current_player,
         }
         self._view(player, view)
@@ -272,7 +275,8 @@ class GameState(ABC):
         event_view = self._event_view
         view["events"] = [event_view(e, player) for e in shown] if shown else []
         view["result"] = None if outcome is None else {"returns": list(outcome.returns), "reason": str(outcome.reason)}
-        return view
+        done: Observation[Any] = view
+        return done
 
     def public_observation(self) -> dict[str, Any]:
         """What every player knows, for spectators: the parts on which all observations agree.
@@ -381,15 +385,20 @@ class GameState(ABC):
         """Game hook: carry out a move taken from ``_legal_moves`` (never fails)."""
 
     @abstractmethod
-    def _view(self, player: int, view: dict[str, Any]) -> None:
+    def _view(self, player: int, view: Any) -> None:
         """Game hook: write the game's own part of ``observation(player)`` into ``view`` (its
         phase, the cards the player sees), after the shared header and before the history.
-        (Item by item: cheaper than merging a dict, and bots ask for views all the time.)"""
+        (Item by item: cheaper than merging a dict, and bots ask for views all the time.)
+
+        ``view`` is ``Any`` here so that each game can take it as its own observation type
+        (``views.py``; a narrower parameter than the base's would not be an override), though
+        only the header is in it yet."""
 
     @abstractmethod
-    def _event_view(self, event: Any, viewer: int) -> dict[str, Any]:
+    def _event_view(self, event: Any, viewer: int) -> Mapping[str, Any]:
         """Game hook: one event of ``events`` as ``viewer`` saw it, a JSON-able dict with its
-        ``type`` (the end event: :func:`end_view`)."""
+        ``type`` (the end event: :func:`end_view`); a game returns its own event views
+        (``views.py``)."""
 
     def _problem(self, action: str) -> Problem | None:
         """Game hook (optional): what is wrong with ``action`` now, where the game can tell (a

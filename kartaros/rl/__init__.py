@@ -52,7 +52,7 @@ def encoder(
     *,
     recall: bool = False,
     history: int | None = None,
-) -> Encoder:
+) -> Encoder[Any]:
     """The observation tensor of ``game``; ``recall=True`` adds the last ``history`` events."""
     info = _info(game)
     players = info.default_players if num_players is None else num_players

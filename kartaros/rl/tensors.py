@@ -16,15 +16,18 @@ from array import array
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Protocol
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast
 
 from kartaros.cards import CODE, RANK, card_id
 from kartaros.state import NO_EVENTS, GameState
+from kartaros.views import Observation
 
 Sparse = defaultdict[int, float]  # slot index → value; absent slots are 0
 Typecode = Literal["d", "f"]  # an ``array`` of doubles, or of float32 (what numpy arrays take without a copy)
 RANK_OF: dict[str, int] = {CODE[c]: RANK[c] for c in range(54)}  # Joker: 13
 CARD_OF: dict[str, int] = {CODE[c]: card_id(CODE[c]) for c in range(52)}
+# The observation type of an encoder's game (its ``views.py``): ``KecEncoder(Encoder[KecObservation])``.
+Obs = TypeVar("Obs", bound=Observation[Any])
 
 
 class Layout:
@@ -83,7 +86,7 @@ class Slots(Protocol):
     def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
-class Last:
+class Last(Generic[Obs]):
     """What an incremental ``Encoder._fill`` starts from: ``out`` already holds the tensor of
     ``obs``, an earlier observation, as the viewer of the new one sees it (``obs`` is his own, or
     another seat's turned to his view by ``Encoder._reseat``; ``Tracker``). A piece whose input
@@ -93,10 +96,11 @@ class Last:
     """
 
     __slots__ = ("_zeros", "obs", "out")
+    obs: Obs
 
     def __init__(self, zeros: array[float]) -> None:
         self._zeros = zeros
-        self.obs: Mapping[str, Any] = {}
+        self.obs = cast(Obs, {})  # none yet: the tracker sets it before each use
         self.out = zeros
 
     def clear(self, at: int, width: int) -> None:
@@ -104,8 +108,11 @@ class Last:
         self.out[at:at + width] = self._zeros[at:at + width]
 
 
-class Encoder:
-    """Observation tensor of one game: ``layout``, ``encode(observation)``, ``observe(state, p)``."""
+class Encoder(Generic[Obs]):
+    """Observation tensor of one game: ``layout``, ``encode(observation)``, ``observe(state, p)``.
+
+    ``Obs`` is the game's observation type; ``observe`` and ``Tracker`` take it from a state of
+    the game (``GameState.observation`` is typed by the header alone) and ``check`` it."""
 
     game: ClassVar[str]
     events: ClassVar[EventSpec | None] = None  # None: the observation is the information state
@@ -152,12 +159,12 @@ class Encoder:
     def _slots(self) -> None:
         """Precompute the slots ``_fill`` writes to, once the layout is known (optional)."""
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
+    def _fill(self, obs: Obs, out: Slots, last: Last[Obs] | None = None) -> None:
         """Write every piece but the history into ``out``: zeroed, or holding the tensor of
         ``last.obs`` (then ``out`` is ``last.out``, and only changed pieces need writing)."""
         raise NotImplementedError
 
-    def _reseat(self, obs: Mapping[str, Any], out: array[float], seat: int, player: int) -> None:
+    def _reseat(self, obs: Obs, out: array[float], seat: int, player: int) -> None:
         """Turn ``out``, the tensor of ``obs`` as ``seat`` sees it, into the tensor of ``obs`` as
         ``player`` sees it (``obs`` with its ``player`` replaced). Optional (``reseats``): for a
         game where seats differ only in where they sit, cheaper than a stale tensor of ``player``."""
@@ -165,7 +172,7 @@ class Encoder:
 
     # ---- encoding ----------------------------------------------------------------------------
 
-    def fill(self, obs: Mapping[str, Any], out: Slots) -> None:
+    def fill(self, obs: Obs, out: Slots) -> None:
         """Write the tensor of ``obs`` into ``out``: a zeroed buffer of ``size``, or a ``Sparse``."""
         self.check(obs)
         self._fill(obs, out)
@@ -184,13 +191,13 @@ class Encoder:
             players = obs.get("num_players")
             raise ValueError(f"this encoder reads {self.num_players}-player observations, not {players!r}")
 
-    def sparse(self, obs: Mapping[str, Any]) -> Sparse:
+    def sparse(self, obs: Obs) -> Sparse:
         """The slots of ``encode(obs)`` that are not zero: index → value."""
         out: Sparse = defaultdict(float)
         self.fill(obs, out)
         return out
 
-    def encode(self, obs: Mapping[str, Any]) -> list[float]:
+    def encode(self, obs: Obs) -> list[float]:
         """The tensor of one observation (with the recall variant, of its last events)."""
         dense = [0.0] * self.size
         self.fill(obs, dense)
@@ -208,7 +215,9 @@ class Encoder:
         """A :class:`Tracker`: ``observe`` step after step of a game, reusing what cannot have changed."""
         return Tracker(self, typecode)
 
-    def _observation(self, state: GameState, player: int) -> dict[str, Any]:
+    def _observation(self, state: GameState, player: int) -> Any:
+        """The observation to encode, of the encoder's own type as ``fill`` checks at run time
+        (``Any``: a state's ``observation`` is typed by the shared header alone)."""
         if not self.history:
             return state.observation(player, since=NO_EVENTS)
         count = state.observation(player, since=NO_EVENTS)["event_count"]
@@ -264,14 +273,14 @@ class Tracker:
       and a number of events seen, and anything else (a reset, another state) starts afresh.
     """
 
-    def __init__(self, encoder: Encoder, typecode: Typecode = "d") -> None:
+    def __init__(self, encoder: Encoder[Any], typecode: Typecode = "d") -> None:
         if typecode not in ("d", "f"):
             raise ValueError(f"a tracker's typecode is 'd' (float64) or 'f' (float32); got {typecode!r}")
         self.encoder = encoder
         self.typecode: Typecode = typecode
         self._zeros = _zeros(typecode, encoder.size)
-        self._last_view = Last(self._zeros)
-        self._last: dict[int, tuple[Mapping[str, Any], array[float]]] = {}  # player → (observation, tensor)
+        self._last_view: Last[Any] = Last(self._zeros)
+        self._last: dict[int, tuple[Any, array[float]]] = {}  # player → (observation, tensor)
         self._state: GameState | None = None
         self._seen: dict[int, tuple[int, array[float]]] = {}  # player → (events seen, rows newest first)
 
@@ -294,7 +303,7 @@ class Tracker:
             self._write_history(player, out)
         return out
 
-    def _update(self, obs: Mapping[str, Any], player: int) -> array[float]:
+    def _update(self, obs: Any, player: int) -> array[float]:
         """The tensor of ``obs`` from the player's last one (kept, and a copy returned)."""
         previous = self._last.pop(player, None)  # an error below leaves no half-updated tensor
         if previous is None and self.encoder.reseats and self._last:
@@ -313,7 +322,7 @@ class Tracker:
         self._last[player] = (obs, out)
         return out[:]
 
-    def _observation(self, state: GameState, player: int) -> dict[str, Any]:
+    def _observation(self, state: GameState, player: int) -> Any:
         """``observation(player)`` with the events since those already encoded (the last
         ``history`` at the first look); the rows of those new events are added."""
         if state is not self._state:

@@ -454,7 +454,7 @@ class KecState(GameState):
         view["took_discard"] = self.took_discard
         view["replacements"] = self.replacements
 
-    def _event_view(self, event: Event, viewer: int) -> dict[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
         """One event as ``viewer`` saw it: deals and stock draws show the card to its drawer only."""
         who = event[1]
         if event[0] == "deal":

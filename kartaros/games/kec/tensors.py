@@ -52,7 +52,7 @@ CYCLES = indices(("original", "reshuffled", "extended"))
 HOLD_AT = indices(HOLDS)
 
 
-class KecEncoder(Encoder):
+class KecEncoder(Encoder[Any]):
     """Rank counts (/4) of every zone the player sees; seats relative to him (me, opponent)."""
 
     game = "kec"
@@ -89,7 +89,7 @@ class KecEncoder(Encoder):
             ("replacements", (1,)),  # K10: /2
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
         o = self.layout.offset
         me = obs["player"]
         self._small(obs, me, out, last)
@@ -102,7 +102,7 @@ class KecEncoder(Encoder):
                 rank_counts(cards, out, o[name])
         self._discard(obs["discard"], me, out, last)
 
-    def _small(self, obs: Mapping[str, Any], me: int, out: Slots, last: Last | None) -> None:
+    def _small(self, obs: Mapping[str, Any], me: int, out: Slots, last: Last[Any] | None) -> None:
         """The small pieces, written every time (a one-hot's old slot cleared first)."""
         phase_at, to_move_at, sizes_at, stock_at, cycle_at, hold_at, took_at, replacements_at = self._small_at
         if last is not None:
@@ -124,7 +124,7 @@ class KecEncoder(Encoder):
         out[took_at] = 1.0 if obs["took_discard"] else 0.0
         out[replacements_at] = obs["replacements"] / 2
 
-    def _discard(self, discard: list[dict[str, Any]], me: int, out: Slots, last: Last | None) -> None:
+    def _discard(self, discard: list[dict[str, Any]], me: int, out: Slots, last: Last[Any] | None) -> None:
         """The pieces ``discard`` (by who put each card there) and ``discard_top``. From the
         last observation only the cards after their common start are taken out and put in:
         the pile mostly changed at its top alone."""

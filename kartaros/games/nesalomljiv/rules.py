@@ -473,7 +473,7 @@ class NesalomljivState(GameState):
         view["duels"] = self.duels
         view["last_duel"] = self._event_view(self.events[self.last_duel], player) if self.last_duel >= 0 else None
 
-    def _event_view(self, event: Event, viewer: int) -> dict[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
         """One event as ``viewer`` saw it: private cards shown to their owner only (to nobody when blind)."""
         blind = self.blind
         who = event[1]

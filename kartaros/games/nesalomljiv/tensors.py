@@ -46,7 +46,7 @@ PHASES = indices(("choose", "draw", "place", "over"))
 ROLES = indices(("chooser", "attacker"))
 
 
-class NesalomljivEncoder(Encoder):
+class NesalomljivEncoder(Encoder[Any]):
     """Rank counts (/4) of every zone the player sees; seats relative to him (me, opponent)."""
 
     game = "nesalomljiv"
@@ -79,7 +79,7 @@ class NesalomljivEncoder(Encoder):
             ("blind", (1,)),  # variant match_hand: "blind"
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
         o = self.layout.offset
         me = obs["player"]
         out[o["phase"] + PHASES[obs["phase"]]] = 1.0

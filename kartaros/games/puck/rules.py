@@ -644,7 +644,7 @@ class PuckState(GameState):
         view["out"] = [p for p in range(self.num_players) if not self.active[p]]
         view["rounds_played"] = self.rounds
 
-    def _event_view(self, event: Event, viewer: int) -> dict[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
         """One event as ``viewer`` saw it: drawn, put and taken cards show to their player only."""
         if event[0] == "draw":
             view: dict[str, Any] = {"type": "draw", "player": event[1], "count": len(event[2])}

@@ -113,7 +113,7 @@ class PuckSpace(ActionSpace):
 PHASES = indices(("draw", "exchange", "tiebreak", "over"))
 
 
-class PuckEncoder(Encoder):
+class PuckEncoder(Encoder[Any]):
     """One slot per card (suits count, P9); seats relative to the viewer; sizes / 52."""
 
     game = "puck"
@@ -159,7 +159,7 @@ class PuckEncoder(Encoder):
             ("out", (n,)),  # P11, last-standing
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
         phase_at, to_move_at, hand_at, pot_at, surplus_at, tied_at, out_at = self._at
         me = obs["player"]
         rels = self.rels[me]

@@ -603,7 +603,7 @@ class TacState(GameState):
         view["miss"] = window
         view["places"] = [place or None for place in self.places]
 
-    def _event_view(self, event: Event, viewer: int) -> dict[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
         """One event as every player saw it (Tač has no private events)."""
         who = event[1]
         if event[0] == "turn":

@@ -70,7 +70,7 @@ RANK_LETTERS = indices("A23456789TJQK")
 MISS_KINDS = indices(("turn", "keep"))
 
 
-class TacEncoder(Encoder):
+class TacEncoder(Encoder[Any]):
     """Rank counts (/4 per deck) of every pile; seats relative to the viewer. Every card in Tač
     is public and the observation lists every known closed card (T8, T11), so the observation
     is the information state: the recall variant is the same tensor (no history piece)."""
@@ -137,7 +137,7 @@ class TacEncoder(Encoder):
             ("aside", (1,)),  # T3: cards set aside with two decks
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last | None = None) -> None:
+    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
         me = obs["player"]
         if last is None:
             seats = range(self.num_players)
@@ -197,7 +197,9 @@ class TacEncoder(Encoder):
                 out[finished_at + rel] = 1.0
         out[aside_at] = obs["aside"] / 8
 
-    def _small_changes(self, obs: Mapping[str, Any], old: Mapping[str, Any], me: int, out: Slots, last: Last) -> None:
+    def _small_changes(
+        self, obs: Mapping[str, Any], old: Mapping[str, Any], me: int, out: Slots, last: Last[Any]
+    ) -> None:
         """``_small`` over the tensor of ``old``: each one-hot whose value differs moves its 1."""
         (phase_at, to_move_at, wants_at, opened_at, central_at, turned_at,
          miss_by_at, miss_card_at, miss_kind_at, finished_at, aside_at) = self._small_at
@@ -233,7 +235,7 @@ class TacEncoder(Encoder):
 
     def _open_piles(
         self, piles: list[list[str]], olds: list[list[str]] | None, seats: Iterable[int],
-        at: list[tuple[int, int, int]], out: Slots, last: Last | None = None,
+        at: list[tuple[int, int, int]], out: Slots, last: Last[Any] | None = None,
     ) -> None:
         """``open_top``, ``open_piles`` and ``open_sizes`` of ``seats``, whose piles differ from
         ``olds`` (those ``out`` holds; None: zeroed slots). A pile mostly grows or shrinks at its
