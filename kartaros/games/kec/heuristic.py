@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from kartaros.cards import CODE, RANK
 from kartaros.games.kec import rules
+from kartaros.games.kec.views import KecObservation
 
 ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, JOKER = range(14)
 RANK_OF = {CODE[c]: RANK[c] for c in range(54)}
@@ -73,7 +73,7 @@ class _View:
         "threat", "dangers",
     )
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: KecObservation) -> None:
         rank_of = RANK_OF
         ranks = [rank_of[c] for c in obs["hand"]]
         counts = [0] * 15
@@ -126,7 +126,7 @@ class _View:
         return all(unseen[r] + known[r] for r in HOLD_RANKS[hold])
 
 
-def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def policy(obs: KecObservation, legal: list[str], rng: random.Random) -> str:
     """The greedy move for the player to move: one of ``legal``."""
     if len(legal) == 1:
         return legal[0]
@@ -140,7 +140,7 @@ def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     return legal[rng.randrange(len(legal))]
 
 
-def _worth_taking(obs: dict[str, Any], rank: int) -> bool:
+def _worth_taking(obs: KecObservation, rank: int) -> bool:
     """K4, K11: take the top discard rather than a stock card when it adds enough to the hand."""
     if rank in JUNK_RANKS and all(RANK_OF[c] != rank for c in obs["hand"]):
         return False  # no hold, no breaker, no pair: nothing to gain (and cheap to see)

@@ -16,6 +16,15 @@ from itertools import combinations
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, JOKER, RANK, card_id, codes, standard_deck
+from kartaros.games.kec.views import (
+    CycleName,
+    DealView,
+    DrawView,
+    EventView,
+    HoldName,
+    KecObservation,
+    PhaseName,
+)
 from kartaros.rng import Rng, mix
 from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
@@ -46,15 +55,15 @@ class Phase(IntEnum):
 
 
 DRAW, CHOOSE, REPLACE, THROW, DEFEND, OVER = Phase
-PHASE_NAMES = ("draw", "choose", "replace", "throw", "defend", "over")
+PHASE_NAMES: tuple[PhaseName, ...] = ("draw", "choose", "replace", "throw", "defend", "over")
 
 # Stock generations (K6): the dealt stock, a reshuffled discard pile, an extension.
 ORIGINAL, RESHUFFLED, EXTENDED = range(3)
-CYCLE_NAMES = ("original", "reshuffled", "extended")
+CYCLE_NAMES: tuple[CycleName, ...] = ("original", "reshuffled", "extended")
 
 # ---- K7: holds and what breaks them --------------------------------------------------------
 
-HOLD_NAMES = ("choke", "lever", "pin", "knockout")
+HOLD_NAMES: tuple[HoldName, ...] = ("choke", "lever", "pin", "knockout")
 CHOKE, LEVER, PIN, KNOCKOUT = range(4)
 HOLD_RANKS = ((ACE, TWO, THREE), (FOUR, FIVE, SIX), (ACE, ACE, ACE), (QUEEN, QUEEN, QUEEN))
 BREAKERS = (
@@ -438,7 +447,7 @@ class KecState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def _view(self, player: int, view: dict[str, Any]) -> None:
+    def _view(self, player: int, view: KecObservation) -> None:
         opponent = 1 - player
         view["turn"] = self.turn
         view["phase"] = PHASE_NAMES[self.phase]
@@ -454,23 +463,25 @@ class KecState(GameState):
         view["took_discard"] = self.took_discard
         view["replacements"] = self.replacements
 
-    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> EventView:
         """One event as ``viewer`` saw it: deals and stock draws show the card to its drawer only."""
         who = event[1]
         if event[0] == "deal":
-            view: dict[str, Any] = {"type": "deal", "player": who, "count": len(event.cards)}
+            deal: DealView = {"type": "deal", "player": who, "count": len(event.cards)}
             if who == viewer:
-                view["cards"] = codes(sorted(event.cards))
-            return view
+                deal["cards"] = codes(sorted(event.cards))
+            return deal
         if event[0] == "draw":
-            view = {"type": "draw", "player": who, "source": "stock"}
+            draw: DrawView = {"type": "draw", "player": who, "source": "stock"}
             if who == viewer:
-                view["card"] = CODE[event[2]]
-            return view
+                draw["card"] = CODE[event[2]]
+            return draw
         if event[0] == "take":
             return {"type": "take", "player": who, "card": CODE[event[2]]}
-        if event[0] == "reshuffle" or event[0] == "extend":
-            return {"type": event.kind, "count": len(event.cards), "cards": codes(event.cards)}
+        if event[0] == "reshuffle":
+            return {"type": "reshuffle", "count": len(event.cards), "cards": codes(event.cards)}
+        if event[0] == "extend":
+            return {"type": "extend", "count": len(event.cards), "cards": codes(event.cards)}
         if event[0] == "discard":
             return {"type": "discard", "player": who, "card": CODE[event[2]]}
         if event[0] == "pair":

@@ -5,11 +5,9 @@ Suits play no role (K1), so ids name ranks: "discard a Seven", "pair of Nines", 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from kartaros.cards import RANKS
 from kartaros.games.kec import rules
+from kartaros.games.kec.views import DiscardEntry, KecObservation
 from kartaros.rl.spaces import MemoSpace
 from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Last, Slots, indices, rank_counts
 
@@ -52,7 +50,7 @@ CYCLES = indices(("original", "reshuffled", "extended"))
 HOLD_AT = indices(HOLDS)
 
 
-class KecEncoder(Encoder[Any]):
+class KecEncoder(Encoder[KecObservation]):
     """Rank counts (/4) of every zone the player sees; seats relative to him (me, opponent)."""
 
     game = "kec"
@@ -89,7 +87,7 @@ class KecEncoder(Encoder[Any]):
             ("replacements", (1,)),  # K10: /2
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
+    def _fill(self, obs: KecObservation, out: Slots, last: Last[KecObservation] | None = None) -> None:
         o = self.layout.offset
         me = obs["player"]
         self._small(obs, me, out, last)
@@ -102,7 +100,7 @@ class KecEncoder(Encoder[Any]):
                 rank_counts(cards, out, o[name])
         self._discard(obs["discard"], me, out, last)
 
-    def _small(self, obs: Mapping[str, Any], me: int, out: Slots, last: Last[Any] | None) -> None:
+    def _small(self, obs: KecObservation, me: int, out: Slots, last: Last[KecObservation] | None) -> None:
         """The small pieces, written every time (a one-hot's old slot cleared first)."""
         phase_at, to_move_at, sizes_at, stock_at, cycle_at, hold_at, took_at, replacements_at = self._small_at
         if last is not None:
@@ -124,7 +122,7 @@ class KecEncoder(Encoder[Any]):
         out[took_at] = 1.0 if obs["took_discard"] else 0.0
         out[replacements_at] = obs["replacements"] / 2
 
-    def _discard(self, discard: list[dict[str, Any]], me: int, out: Slots, last: Last[Any] | None) -> None:
+    def _discard(self, discard: list[DiscardEntry], me: int, out: Slots, last: Last[KecObservation] | None) -> None:
         """The pieces ``discard`` (by who put each card there) and ``discard_top``. From the
         last observation only the cards after their common start are taken out and put in:
         the pile mostly changed at its top alone."""

@@ -7,12 +7,13 @@ written here in English, translated there into Serbian in the words of the rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kartaros.cards import RANK, card_id
 from kartaros.games.kec.rules import ACE, FOUR, HOLD_NAMES, QUEEN, THROW_RANKS, Why
+from kartaros.games.kec.views import EventView, HoldName, KecObservation
 from kartaros.info import OptionWords, TableRow
 from kartaros.state import Problem
+from kartaros.views import EndView
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -42,6 +43,13 @@ def _hold(say: Speech, name: str) -> Word:
     return say.noun(*HOLDS[name])
 
 
+def _to_answer(observation: KecObservation) -> HoldName:
+    """The hold the defender must break: in ``defend`` there always is one (K8)."""
+    hold = observation["hold"]
+    assert hold is not None, "defending against no hold"
+    return hold
+
+
 def _hold_of(cards: Sequence[str]) -> str:
     """Which hold three cards make (K7)."""
     first, second = RANK[card_id(cards[0])], RANK[card_id(cards[1])]
@@ -52,7 +60,7 @@ def _is_throw(cards: Sequence[str]) -> bool:
     return RANK[card_id(cards[0])] in THROW_RANKS  # K10: 9-9, T-T, J-J throw; the others exchange
 
 
-def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
+def describe_action(observation: KecObservation, action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]
@@ -67,7 +75,7 @@ def describe_action(observation: dict[str, Any], action: str, names: Sequence[st
     if len(cards) == 1:
         card = say.card(cards[0])
         if phase == "defend":
-            hold = _hold(say, observation["hold"])
+            hold = _hold(say, _to_answer(observation))
             if cards[0] in ("RJ", "BJ"):
                 return say("break the {hold} with the {card}", hold=hold, card=card)
             return say("break the {hold} with {card}", hold=hold, card=card)
@@ -79,42 +87,41 @@ def describe_action(observation: dict[str, Any], action: str, names: Sequence[st
     return say("attack with {hold:a}: {cards}", hold=_hold(say, _hold_of(cards)), cards=say.cards(cards))
 
 
-def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_event(event: EventView, names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan breaks the choke with a King" ("Milan lomi
     gušenje kraljem")."""
     say = SPEECH.speech(lang)
-    kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         if event.get("cards"):
             return say("{who} is dealt {count}: {cards}", who=who, count=say.count(event["count"]),
                        cards=say.cards(event["cards"]))
         return say("{who} is dealt {count}", who=who, count=say.count(event["count"]))
-    if kind == "draw":
+    if event["type"] == "draw":
         if "card" in event:
             return say("{who} draws {card} from the stock", who=who, card=say.card(event["card"]))
         return say("{who} draws a card from the stock", who=who)
-    if kind == "take":
+    if event["type"] == "take":
         return say("{who} takes the {card} from the discard pile", who=who, card=say.card(event["card"]))
-    if kind == "reshuffle":
+    if event["type"] == "reshuffle":
         return say("The discard pile ({count}) is shuffled into a new stock", count=say.count(event["count"]))
-    if kind == "extend":
+    if event["type"] == "extend":
         return say("The match is extended: {count} are shuffled into a new stock", count=say.count(event["count"]))
-    if kind == "discard":
+    if event["type"] == "discard":
         return say("{who} discards {card}", who=who, card=say.card(event["card"]))
-    if kind == "pair":
+    if event["type"] == "pair":
         cards = say.cards(event["cards"])
         if _is_throw(event["cards"]):
             return say("{who} throws with the pair {cards}", who=who, cards=cards)
         return say("{who} exchanges the pair {cards}", who=who, cards=cards)
-    if kind == "steal":
+    if event["type"] == "steal":
         if event["card"] is None:
             return say("{who}'s throw finds an empty hand", who=who)
         return say("{who}'s throw takes {card} onto the discard pile", who=who, card=say.card(event["card"]))
-    if kind == "hold":
+    if event["type"] == "hold":
         return say("{who} attacks with {hold:a} ({cards})", who=who, hold=_hold(say, event["hold"]),
                    cards=say.cards(event["cards"]))
-    if kind == "break":
+    if event["type"] == "break":
         hold = _hold(say, event["hold"])
         if event["card"] in ("RJ", "BJ"):
             return say("{who} breaks the {hold} with the Joker", who=who, hold=hold)
@@ -123,7 +130,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
     return describe_end(event, names, lang)
 
 
-def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_end(event: EndView, names: Sequence[str], lang: str = "en") -> str:
     """How the game ended, from its end event (K8, K9, K6, K13)."""
     say = SPEECH.speech(lang)
     reason, returns = event["reason"], event["returns"]
@@ -138,7 +145,7 @@ def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") 
     return say("{who} wins: {other} could not break the {hold}", who=who, other=other, hold=_hold(say, reason))
 
 
-def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
+def describe_table(observation: KecObservation, names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: opponent, piles, table, himself and his hand."""
     say = SPEECH.speech(lang)
     me = observation["player"]
@@ -181,12 +188,12 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     return rows
 
 
-def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_turn(observation: KecObservation, names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]
     if phase == "defend":
-        return say("you must break the {hold}: choose the card", hold=_hold(say, observation["hold"]))
+        return say("you must break the {hold}: choose the card", hold=_hold(say, _to_answer(observation)))
     return say(TURNS[phase]) if phase in TURNS else ""
 
 
@@ -228,7 +235,7 @@ PROBLEMS = {
 assert set(PROBLEMS) == set(Why)
 
 
-def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+def describe_problem(observation: KecObservation, problem: Problem, names: Sequence[str], lang: str = "en") -> str:
     """What is wrong with an illegal action, from the rules' ``Problem``."""
     say = SPEECH.speech(lang)
     return say(PROBLEMS[Why(problem.kind)], cards=say.cards(problem.cards), text=problem.text)
