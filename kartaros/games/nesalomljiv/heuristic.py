@@ -25,10 +25,10 @@ from collections.abc import Callable
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import Any
 
 from kartaros.cards import CODE
 from kartaros.games.nesalomljiv.rules import TARGET_VALUE, WEAPON_VALUE
+from kartaros.games.nesalomljiv.views import NesalomljivObservation
 
 WEAPON = {CODE[c]: WEAPON_VALUE[c] for c in range(52)}  # N2: a card in the hand
 TARGET = {CODE[c]: TARGET_VALUE[c] for c in range(52)}  # N2: a card in the middle
@@ -40,7 +40,7 @@ _ORDER = {FACE: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 10: 9, 9: 10}
 _ORDER_BEHIND = {**{v: i for v, i in _ORDER.items() if v != FACE}, FACE: 11}
 
 
-def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def policy(obs: NesalomljivObservation, legal: list[str], rng: random.Random) -> str:
     """The greedy move for the player to move: one of ``legal``."""
     if len(legal) == 1:
         return legal[0]
@@ -66,7 +66,7 @@ def keep(target: int, legal: list[str], rng: random.Random) -> str:
     return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-def place(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def place(obs: NesalomljivObservation, legal: list[str], rng: random.Random) -> str:
     """N10: the Attacker to place, among the cards of the match hand (``legal``)."""
     me = obs["player"]
     weapons = obs["weapons"]

@@ -14,9 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum, StrEnum
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal, NamedTuple, cast
 
 from kartaros.cards import CODE, RANK, card_id, codes, standard_deck
+from kartaros.games.nesalomljiv.views import (
+    ChooseView,
+    DealView,
+    DrawView,
+    DuelView,
+    EventView,
+    NesalomljivObservation,
+    PhaseName,
+    RoleName,
+)
 from kartaros.rng import Rng, mix
 from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
@@ -54,7 +64,7 @@ class Phase(IntEnum):
 
 
 CHOOSE, DRAW, PLACE, OVER = Phase
-PHASE_NAMES = ("choose", "draw", "place", "over")
+PHASE_NAMES: tuple[PhaseName, ...] = ("choose", "draw", "place", "over")
 
 
 class Reason(StrEnum):
@@ -78,7 +88,7 @@ class Why(StrEnum):
 
 # The role of the card in the middle.
 CHOOSER, ATTACKER = range(2)
-ROLE_NAMES = ("chooser", "attacker")
+ROLE_NAMES: tuple[RoleName, ...] = ("chooser", "attacker")
 
 # Moves (values of the legal-move dict): a duel choice is (kept, kept, dropped); a placement is
 # the card, or TOP for a blind match hand; the knockout draw is DRAW_MOVE.
@@ -454,7 +464,7 @@ class NesalomljivState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def _view(self, player: int, view: dict[str, Any]) -> None:
+    def _view(self, player: int, view: NesalomljivObservation) -> None:
         mine = self.choice[player]
         target = self.target
         view["phase"] = PHASE_NAMES[self.phase]
@@ -471,23 +481,25 @@ class NesalomljivState(GameState):
         view["stock_size"] = len(self.stock)
         view["discard"] = codes(self.discard)
         view["duels"] = self.duels
-        view["last_duel"] = self._event_view(self.events[self.last_duel], player) if self.last_duel >= 0 else None
+        # ``last_duel`` indexes a duel event, so its view is a duel's.
+        last = cast("DuelView", self._event_view(self.events[self.last_duel], player)) if self.last_duel >= 0 else None
+        view["last_duel"] = last
 
-    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> EventView:
         """One event as ``viewer`` saw it: private cards shown to their owner only (to nobody when blind)."""
         blind = self.blind
         who = event[1]
         if event[0] == "deal":
-            view: dict[str, Any] = {"type": "deal", "player": who, "zone": event[2], "count": len(event[3])}
+            deal: DealView = {"type": "deal", "player": who, "zone": event[2], "count": len(event[3])}
             if who == viewer and not (blind and event[2] == "match"):
-                view["cards"] = codes(sorted(event[3]))
-            return view
+                deal["cards"] = codes(sorted(event[3]))
+            return deal
         if event[0] == "choose":
-            view = {"type": "choose", "player": who}
+            choose: ChooseView = {"type": "choose", "player": who}
             if who == viewer:  # N6: nobody else learns anything until the reveal
-                view["keep"] = codes(event[2][:2])
-                view["drop"] = CODE[event[2][2]]
-            return view
+                choose["keep"] = codes(event[2][:2])
+                choose["drop"] = CODE[event[2][2]]
+            return choose
         if event[0] == "duel":
             _, _, role, target, first, second, winner, knockout = event
             value = TARGET_VALUE[target]
@@ -505,10 +517,10 @@ class NesalomljivState(GameState):
                 "knockout": knockout,
             }
         if event[0] == "draw":
-            view = {"type": "draw", "player": who, "source": "stock"}
+            draw: DrawView = {"type": "draw", "player": who, "source": "stock"}
             if who == viewer and not blind:
-                view["card"] = CODE[event[2]]
-            return view
+                draw["card"] = CODE[event[2]]
+            return draw
         if event[0] == "chooser":
             return {"type": "chooser", "card": CODE[event.card]}
         if event[0] == "take":

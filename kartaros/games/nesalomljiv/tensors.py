@@ -5,10 +5,8 @@ Suits play no role (N1), so ids name ranks: "place a Five", "keep Three and Four
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from kartaros.cards import RANKS
+from kartaros.games.nesalomljiv.views import DuelView, NesalomljivObservation
 from kartaros.rl.spaces import MemoSpace
 from kartaros.rl.tensors import RANK_OF, Encoder, EventSpec, Last, Slots, indices, rank_counts
 
@@ -46,7 +44,7 @@ PHASES = indices(("choose", "draw", "place", "over"))
 ROLES = indices(("chooser", "attacker"))
 
 
-class NesalomljivEncoder(Encoder[Any]):
+class NesalomljivEncoder(Encoder[NesalomljivObservation]):
     """Rank counts (/4) of every zone the player sees; seats relative to him (me, opponent)."""
 
     game = "nesalomljiv"
@@ -79,7 +77,7 @@ class NesalomljivEncoder(Encoder[Any]):
             ("blind", (1,)),  # variant match_hand: "blind"
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
+    def _fill(self, obs: NesalomljivObservation, out: Slots, last: Last[NesalomljivObservation] | None = None) -> None:
         o = self.layout.offset
         me = obs["player"]
         out[o["phase"] + PHASES[obs["phase"]]] = 1.0
@@ -110,7 +108,7 @@ class NesalomljivEncoder(Encoder[Any]):
         if obs["variant"].get("match_hand") == "blind":
             out[o["blind"]] = 1.0
 
-    def _duel(self, duel: Mapping[str, Any], me: int, out: Slots) -> None:
+    def _duel(self, duel: DuelView, me: int, out: Slots) -> None:
         """The pieces ``last_duel`` and ``last_result``: the pairs kept at the last reveal, who won."""
         o = self.layout.offset
         rank_counts(duel["kept"][me], out, o["last_duel"])

@@ -7,12 +7,13 @@ written here in English, translated there into Serbian in the words of the rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kartaros.cards import card_id
 from kartaros.games.nesalomljiv.rules import ROLE_NAMES, TARGET_VALUE, WEAPON_VALUE, Why
+from kartaros.games.nesalomljiv.views import DuelView, EventView, NesalomljivObservation
 from kartaros.info import OptionWords, TableRow
 from kartaros.state import Problem
+from kartaros.views import EndView
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -40,7 +41,7 @@ def _worth(code: str) -> int:
     return WEAPON_VALUE[card_id(code)]
 
 
-def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
+def describe_action(observation: NesalomljivObservation, action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     say = SPEECH.speech(lang)
     if action == "draw":
@@ -58,19 +59,19 @@ def describe_action(observation: dict[str, Any], action: str, names: Sequence[st
     kept = say.cards(parts)
     dropped = say.cards([w for w in observation["weapons"] if w not in parts])
     target = observation["target_value"]
+    assert target is not None, "a duel without a card in the middle"  # N5
     if target == total:
         return say("keep {kept} (sum {total}: a knockout!), drop {dropped}", kept=kept, total=total, dropped=dropped)
     return say("keep {kept} (sum {total}, {off} off {target}), drop {dropped}", kept=kept, total=total,
                off=abs(target - total), target=target, dropped=dropped)
 
 
-def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_event(event: EventView, names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan places the Attacker 7♥" ("Milan postavlja
     Napadača: sedmica herc")."""
     say = SPEECH.speech(lang)
-    kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         n = event["count"]
         cards = event.get("cards")
         if event["zone"] == "match":
@@ -82,30 +83,30 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
             return say.plural("{who} is dealt {n} weapon: {cards}", "{who} is dealt {n} weapons: {cards}", n,
                               who=who, cards=say.cards(cards))
         return say.plural("{who} is dealt {n} weapon", "{who} is dealt {n} weapons", n, who=who)
-    if kind == "chooser":
+    if event["type"] == "chooser":
         return say("The Chooser is turned: {card}", card=say.card(event["card"]))
-    if kind == "choose":
+    if event["type"] == "choose":
         if "keep" in event:
             return say("{who} keeps {kept} and drops {dropped} (hidden until the reveal)", who=who,
                        kept=say.cards(event["keep"]), dropped=say.card(event["drop"]))
         return say("{who} has chosen their weapons", who=who)
-    if kind == "duel":
+    if event["type"] == "duel":
         first, second = (_side(say, names[p], event["kept"][p], event["sums"][p]) for p in (0, 1))
         return say("Duel on the {role} {card} ({value}): {first}, {second}: {result}", role=_role(say, event["role"]),
                    card=say.card(event["target"]), value=event["value"], first=first, second=second,
                    result=_result(say, event, names))
-    if kind == "take":
+    if event["type"] == "take":
         return say("{who} takes the {role} {card} into their match hand", who=who, role=_role(say, event["role"]),
                    card=say.card(event["card"]))
-    if kind == "discard":
+    if event["type"] == "discard":
         return say("The {role} {card} is discarded", role=_role(say, event["role"]), card=say.card(event["card"]))
-    if kind == "draw":
+    if event["type"] == "draw":
         if "card" in event:
             return say("{who} draws {card} from the stock into their match hand", who=who, card=say.card(event["card"]))
         return say("{who} draws a card from the stock into their match hand", who=who)
-    if kind == "place":
+    if event["type"] == "place":
         return say("{who} places the Attacker {card}", who=who, card=say.card(event["card"]))
-    if kind == "reshuffle":
+    if event["type"] == "reshuffle":
         return say.plural("The discard pile ({n} card) is shuffled into a new stock",
                           "The discard pile ({n} cards) is shuffled into a new stock", event["count"])
     return describe_end(event, names, lang)
@@ -118,7 +119,7 @@ def _side(say: Speech, who: str, kept: Sequence[str], total: int) -> str:
                total=total)
 
 
-def _result(say: Speech, duel: dict[str, Any], names: Sequence[str]) -> str:
+def _result(say: Speech, duel: DuelView, names: Sequence[str]) -> str:
     """Who won a duel, and how."""
     if duel["winner"] is None:
         return say("a tie")
@@ -128,7 +129,7 @@ def _result(say: Speech, duel: dict[str, Any], names: Sequence[str]) -> str:
     return say("{who} wins", who=who)
 
 
-def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_end(event: EndView, names: Sequence[str], lang: str = "en") -> str:
     """How the game ended, from its end event (N13, N14, N15)."""
     say = SPEECH.speech(lang)
     reason, returns = event["reason"], event["returns"]
@@ -143,7 +144,7 @@ def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") 
     return say("{who} wins by placing the last match-hand card", who=who)
 
 
-def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
+def describe_table(observation: NesalomljivObservation, names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: opponent, piles, the middle, the last duel, himself."""
     say = SPEECH.speech(lang)
     me = observation["player"]
@@ -187,13 +188,14 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     if observation["target"] is not None:
         role = observation["target_role"]
         value = observation["target_value"]
+        assert role is not None, "a card in the middle without a role"
         note = say("worth 100: a face card") if value == 100 else say("worth {value}", value=value)
         if role == "attacker":
-            note = say("{worth}, placed by {who}", worth=note, who=names[observation["placer"]])
+            note = say("{worth}, placed by {who}", worth=note, who=names[_placer(observation)])
         rows.append(TableRow(str(_role(say, role)), [observation["target"]], note, alert=True))
     elif observation["phase"] == "place":
         rows.append(TableRow(str(_role(say, "attacker")), None,
-                             say("{who} places the next one", who=names[observation["placer"]])))
+                             say("{who} places the next one", who=names[_placer(observation)])))
     duel = observation["last_duel"]
     if duel is not None:
         rows.append(TableRow(
@@ -214,7 +216,15 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     return rows
 
 
-def _result_past(say: Speech, duel: dict[str, Any], names: Sequence[str]) -> str:
+def _placer(observation: NesalomljivObservation) -> int:
+    """Who placed the Attacker in the middle, or places the next one: there is one whenever an
+    Attacker is in the middle or awaited (N10)."""
+    placer = observation["placer"]
+    assert placer is not None, "an Attacker without a placer"
+    return placer
+
+
+def _result_past(say: Speech, duel: DuelView, names: Sequence[str]) -> str:
     """Who won the last duel, and how, for the table."""
     if duel["winner"] is None:
         return say("a tie")
@@ -241,7 +251,7 @@ def _stack_words(stack: Sequence[str | None], lang: str = "en") -> str:
     return ", ".join(parts) or say("empty")
 
 
-def _choice_note(say: Speech, observation: dict[str, Any]) -> str:
+def _choice_note(say: Speech, observation: NesalomljivObservation) -> str:
     """The weapons the observer kept for this duel, while the other player chooses."""
     mine = observation["my_choice"]
     if mine is None:
@@ -251,12 +261,14 @@ def _choice_note(say: Speech, observation: dict[str, Any]) -> str:
                second=say.card(second), total=_worth(first) + _worth(second))
 
 
-def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_turn(observation: NesalomljivObservation, names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]
     if phase == "choose":
-        return say(KEEPS[observation["target_role"]], value=observation["target_value"])
+        role = observation["target_role"]
+        assert role is not None, "a duel without a card in the middle"  # N5
+        return say(KEEPS[role], value=observation["target_value"])
     if phase == "place":
         if observation["variant"]["match_hand"] == "blind":
             return say("place the top card of your match hand as the Attacker")
@@ -308,7 +320,7 @@ PROBLEMS = {
 assert set(PROBLEMS) == set(Why)
 
 
-def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+def describe_problem(observation: NesalomljivObservation, problem: Problem, names: Sequence[str], lang: str = "en") -> str:
     """What is wrong with an illegal action, from the rules' ``Problem``."""
     say = SPEECH.speech(lang)
     return say(PROBLEMS[Why(problem.kind)], cards=say.cards(problem.cards), text=problem.text, example="3S-7H")
