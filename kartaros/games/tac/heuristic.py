@@ -20,7 +20,8 @@ The policy reads only the observation's explicit fields, never its events.
 from __future__ import annotations
 
 import random
-from typing import Any
+
+from kartaros.games.tac.views import TacObservation
 
 RANKS = "A23456789TJQK"
 _RANK = {r: i for i, r in enumerate(RANKS)}
@@ -37,7 +38,7 @@ FEEDS = 0.3  # per opponent whose open pile's top the central pile will then wan
 WANTED = 0.05  # per distinct rank wanted afterwards (the chance the next turned card fits)
 
 
-def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def policy(obs: TacObservation, legal: list[str], rng: random.Random) -> str:
     """A move for ``obs["player"]``, one of ``legal``."""
     if "call" in legal:  # T11: a call costs nothing and gives the offender cards
         return "call"
@@ -61,7 +62,7 @@ class _Table:
     it, and the central pile's ``wants``.
     """
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: TacObservation) -> None:
         me = self.me = obs["turn"]
         self.wrap: bool = obs["variant"].get("wrap_open_piles", True)
         self.opened: bool = obs["opened"]

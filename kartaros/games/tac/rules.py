@@ -18,6 +18,8 @@ from enum import IntEnum, StrEnum
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, RANKS, SECOND_DECK, card_id, codes, standard_deck
+from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, standard_deck
+from kartaros.games.tac.views import EventView, Miss, MissKind, PhaseName, TacObservation
 from kartaros.rng import Rng, mix
 from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
@@ -51,7 +53,7 @@ class Phase(IntEnum):
 
 
 OPEN_TOP, TURN_CARD, TURNED, WINDOW, OVER = Phase
-PHASE_NAMES = ("open", "turn", "turned", "call", "over")
+PHASE_NAMES: tuple[PhaseName, ...] = ("open", "turn", "turned", "call", "over")
 
 
 class Reason(StrEnum):
@@ -581,10 +583,10 @@ class TacState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def _view(self, player: int, view: dict[str, Any]) -> None:
-        window = None
+    def _view(self, player: int, view: TacObservation) -> None:
+        window: Miss | None = None
         if self.phase is WINDOW:
-            kind = "turn" if self.turned >= 0 else "keep"
+            kind: MissKind = "turn" if self.turned >= 0 else "keep"
             window = {"player": self.offender, "card": CODE[self.missed], "kind": kind}
         view["turn"] = self.turn
         view["phase"] = PHASE_NAMES[self.phase]
@@ -603,7 +605,7 @@ class TacState(GameState):
         view["miss"] = window
         view["places"] = [place or None for place in self.places]
 
-    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> EventView:
         """One event as every player saw it (Tač has no private events)."""
         who = event[1]
         if event[0] == "turn":
@@ -621,8 +623,10 @@ class TacState(GameState):
             return {"type": "turnover", "player": who, "count": event[2]}
         if event[0] == "miss":
             return {"type": "miss", "player": who, "card": CODE[event.card], "kind": event.how}
-        if event[0] == "call" or event[0] == "pass":
-            return {"type": event.kind, "player": who, "offender": event.offender}
+        if event[0] == "call":
+            return {"type": "call", "player": who, "offender": event.offender}
+        if event[0] == "pass":
+            return {"type": "pass", "player": who, "offender": event.offender}
         if event[0] == "give":
             card = event.card
             return {

@@ -12,6 +12,7 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from kartaros.games.tac.views import TacObservation
 from kartaros.rl.spaces import ActionSpace
 from kartaros.rl.tensors import RANK_OF, Encoder, Last, Slots, indices
 
@@ -70,7 +71,7 @@ RANK_LETTERS = indices("A23456789TJQK")
 MISS_KINDS = indices(("turn", "keep"))
 
 
-class TacEncoder(Encoder[Any]):
+class TacEncoder(Encoder[TacObservation]):
     """Rank counts (/4 per deck) of every pile; seats relative to the viewer. Every card in Tač
     is public and the observation lists every known closed card (T8, T11), so the observation
     is the information state: the recall variant is the same tensor (no history piece)."""
@@ -137,7 +138,7 @@ class TacEncoder(Encoder[Any]):
             ("aside", (1,)),  # T3: cards set aside with two decks
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
+    def _fill(self, obs: TacObservation, out: Slots, last: Last[TacObservation] | None = None) -> None:
         me = obs["player"]
         if last is None:
             seats = range(self.num_players)
@@ -152,16 +153,18 @@ class TacEncoder(Encoder[Any]):
         piles, olds = obs["open_piles"], old["open_piles"]
         if piles != olds:
             self._open_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._open_at[me], out, last)
-        piles, olds = obs["closed"], old["closed"]
-        if piles != olds:
-            self._closed_piles(piles, olds, compress(seats, map(ne, piles, olds)), self._closed_at[me], out)
-        sizes, olds = obs["closed_sizes"], old["closed_sizes"]
-        if sizes != olds:
+        closed, old_closed = obs["closed"], old["closed"]
+        if closed != old_closed:
+            self._closed_piles(
+                closed, old_closed, compress(seats, map(ne, closed, old_closed)), self._closed_at[me], out
+            )
+        sizes, old_sizes = obs["closed_sizes"], old["closed_sizes"]
+        if sizes != old_sizes:
             at = self._closed_at[me]
-            for seat in compress(seats, map(ne, sizes, olds)):
+            for seat in compress(seats, map(ne, sizes, old_sizes)):
                 out[at[seat][0]] = sizes[seat] / self._all_cards
 
-    def _reseat(self, obs: Mapping[str, Any], out: array[float], seat: int, player: int) -> None:
+    def _reseat(self, obs: TacObservation, out: array[float], seat: int, player: int) -> None:
         """Row r of a seat piece as ``player`` sees it is row r + (player - seat) as ``seat`` sees it;
         of the rest only ``to_move`` depends on the viewer."""
         start, end = self._seated_span
@@ -172,7 +175,7 @@ class TacEncoder(Encoder[Any]):
         out[to_move_at] = 1.0 if obs["current_player"] == player else 0.0
         out[to_move_at + 1] = 1.0 if obs["turn"] == player else 0.0
 
-    def _small(self, obs: Mapping[str, Any], me: int, out: Slots) -> None:
+    def _small(self, obs: TacObservation, me: int, out: Slots) -> None:
         """Every piece but the piles, into zeroed slots."""
         (phase_at, to_move_at, wants_at, opened_at, central_at, turned_at,
          miss_by_at, miss_card_at, miss_kind_at, finished_at, aside_at) = self._small_at
@@ -198,27 +201,27 @@ class TacEncoder(Encoder[Any]):
         out[aside_at] = obs["aside"] / 8
 
     def _small_changes(
-        self, obs: Mapping[str, Any], old: Mapping[str, Any], me: int, out: Slots, last: Last[Any]
+        self, obs: TacObservation, old: TacObservation, me: int, out: Slots, last: Last[TacObservation]
     ) -> None:
         """``_small`` over the tensor of ``old``: each one-hot whose value differs moves its 1."""
         (phase_at, to_move_at, wants_at, opened_at, central_at, turned_at,
          miss_by_at, miss_card_at, miss_kind_at, finished_at, aside_at) = self._small_at
-        phase, was = obs["phase"], old["phase"]
-        if phase != was:
-            out[phase_at + PHASES[was]] = 0.0
+        phase, old_phase = obs["phase"], old["phase"]
+        if phase != old_phase:
+            out[phase_at + PHASES[old_phase]] = 0.0
             out[phase_at + PHASES[phase]] = 1.0
         out[to_move_at] = 1.0 if obs["current_player"] == me else 0.0
         out[to_move_at + 1] = 1.0 if obs["turn"] == me else 0.0
-        wants, was = obs["central_wants"], old["central_wants"]
-        if wants != was:
-            out[wants_at + RANK_LETTERS[was]] = 0.0
+        wants, old_wants = obs["central_wants"], old["central_wants"]
+        if wants != old_wants:
+            out[wants_at + RANK_LETTERS[old_wants]] = 0.0
             out[wants_at + RANK_LETTERS[wants]] = 1.0
         out[opened_at] = 1.0 if obs["opened"] else 0.0
         out[central_at] = len(obs["central"]) / self._all_cards
-        turned, was = obs["turned"], old["turned"]
-        if turned != was:
-            if was is not None:
-                out[turned_at + RANK_OF[was]] = 0.0
+        turned, old_turned = obs["turned"], old["turned"]
+        if turned != old_turned:
+            if old_turned is not None:
+                out[turned_at + RANK_OF[old_turned]] = 0.0
             if turned is not None:
                 out[turned_at + RANK_OF[turned]] = 1.0
         miss = obs["miss"]
@@ -235,7 +238,7 @@ class TacEncoder(Encoder[Any]):
 
     def _open_piles(
         self, piles: list[list[str]], olds: list[list[str]] | None, seats: Iterable[int],
-        at: list[tuple[int, int, int]], out: Slots, last: Last[Any] | None = None,
+        at: list[tuple[int, int, int]], out: Slots, last: Last[TacObservation] | None = None,
     ) -> None:
         """``open_top``, ``open_piles`` and ``open_sizes`` of ``seats``, whose piles differ from
         ``olds`` (those ``out`` holds; None: zeroed slots). A pile mostly grows or shrinks at its

@@ -7,12 +7,13 @@ written here in English, translated there into Serbian in the words of the rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kartaros.cards import RANKS
 from kartaros.games.tac.rules import Why
+from kartaros.games.tac.views import DealView, EventView, Miss, TacObservation
 from kartaros.info import OptionWords, TableRow
 from kartaros.state import Problem
+from kartaros.views import EndView
 from kartaros.words import N_, Catalog, Speech
 
 SPEECH = Catalog(__package__)
@@ -41,17 +42,24 @@ ENDS = {
 WINS = (N_("{who} wins"), N_("{who} share the win"))  # an end without a reason of its own
 
 
-def _others(observation: dict[str, Any], player: int) -> int:
+def _others(observation: TacObservation, player: int) -> int:
     """How many players besides ``player`` are still playing (they may call, and they give)."""
     return sum(1 for p, place in enumerate(observation["places"]) if place is None and p != player)
 
 
-def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
+def _miss(observation: TacObservation) -> Miss:
+    """The miss a call window asks about: while one is open there always is one (T11)."""
+    miss = observation["miss"]
+    assert miss is not None, "a call window without a miss"
+    return miss
+
+
+def describe_action(observation: TacObservation, action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     say = SPEECH.speech(lang)
     me = observation["player"]
     if action == "call":
-        offender = (observation["miss"] or {})["player"]
+        offender = _miss(observation)["player"]
         if _others(observation, offender) == 1:
             return say("call “Tač!” on {who}'s miss: they get a card from you", who=names[offender])
         return say("call “Tač!” on {who}'s miss: they get a card from each of you", who=names[offender])
@@ -97,37 +105,36 @@ def describe_action(observation: dict[str, Any], action: str, names: Sequence[st
     return say("put {card} on {who}'s open pile (on {top})", card=card, who=names[seat], top=top)
 
 
-def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_event(event: EventView, names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan puts 7♥ on the central pile" ("Milan spušta
     sedmicu herc na centralnu gomilu")."""
     say = SPEECH.speech(lang)
-    kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    if kind == "deal":
+    if event["type"] == "deal":
         return _deal(say, event)
-    if kind == "turn":
+    if event["type"] == "turn":
         return say("{who} turns {card}", who=who, card=say.card(event["card"]))
-    if kind == "turnover":
+    if event["type"] == "turnover":
         return say("{who} turns their open pile over as the new closed pile ({count})", who=who,
                    count=say.count(event["count"]))
-    if kind == "place":
+    if event["type"] == "place":
         card = say.card(event["card"])
         if event["to"] == "central":
             return say("{who} puts {card} on the central pile", who=who, card=card)
         if event["to"] == event["player"]:
             return say("{who} puts {card} on their own open pile", who=who, card=card)
         return say("{who} puts {card} on {other}'s open pile", who=who, card=card, other=names[event["to"]])
-    if kind == "miss":
+    if event["type"] == "miss":
         card = say.card(event["card"])
         if event["kind"] == "turn":
             return say("{who} missed: {card} could have been placed, but {who} turned a card instead", who=who,
                        card=card)
         return say("{who} missed: {card} could have been placed, but {who} kept it", who=who, card=card)
-    if kind == "call":
+    if event["type"] == "call":
         return say("{who} calls “Tač!” on {other}", who=who, other=names[event["offender"]])
-    if kind == "pass":
+    if event["type"] == "pass":
         return say("{who} lets {other}'s miss go", who=who, other=names[event["offender"]])
-    if kind == "give":
+    if event["type"] == "give":
         to = names[event["to"]]
         if event["count"] == 0:
             return say("{who} has no closed card to give {other}", who=who, other=to)
@@ -135,12 +142,12 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
             return say("{who} gives {other} the bottom card of their closed pile ({card})", who=who, other=to,
                        card=say.card(event["card"]))
         return say("{who} gives {other} the bottom card of their closed pile", who=who, other=to)
-    if kind == "out":
+    if event["type"] == "out":
         return say("{who} has no cards left (place {place})", who=who, place=event["place"])
     return describe_end(event, names, lang)
 
 
-def _deal(say: Speech, event: dict[str, Any]) -> str:
+def _deal(say: Speech, event: DealView) -> str:
     """The deal (T3): the cards of each closed pile, the Ace laid out with 3 players, the cards
     set aside with two decks."""
     each, aside = event["each"], event["aside"]
@@ -165,7 +172,7 @@ def _deal(say: Speech, event: dict[str, Any]) -> str:
     return say("The cards are dealt: {each} to each closed pile", each=each)
 
 
-def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_end(event: EndView, names: Sequence[str], lang: str = "en") -> str:
     """Who won and why, from the game's end event (T10, T13)."""
     say = SPEECH.speech(lang)
     returns = event["returns"]
@@ -175,7 +182,7 @@ def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") 
     return say(one if len(winners) == 1 else several, who=say.names(names, winners))
 
 
-def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
+def describe_table(observation: TacObservation, names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: the others from his left, the middle, himself."""
     say = SPEECH.speech(lang)
     me = observation["player"]
@@ -232,12 +239,13 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     return rows
 
 
-def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_turn(observation: TacObservation, names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]
     me = observation["current_player"]
     if phase == "open":
+        assert me is not None, "an open pile's top to place, and nobody to move"  # T6
         top = say.card(observation["open_piles"][me][-1])
         return say("the top of your open pile, {card}, fits: place it", card=top)
     if phase == "turn":
@@ -245,9 +253,11 @@ def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str =
             return say("your closed pile is empty: turn your open pile over")
         return say("turn your next closed card")
     if phase == "turned":
-        return say("place the {card} you turned", card=say.card(observation["turned"]))
+        turned = observation["turned"]
+        assert turned is not None, "a turned card to place, and none turned"  # T7
+        return say("place the {card} you turned", card=say.card(turned))
     if phase == "call":
-        miss = observation["miss"]
+        miss = _miss(observation)
         return say("{who} missed {card}: call “Tač!” or pass", who=names[miss["player"]], card=say.card(miss["card"]))
     return ""
 
@@ -326,7 +336,7 @@ assert set(PROBLEMS) == set(Why)
 MISS_WRITTEN = N_("{problem}; leaving it is a miss, written {text}")
 
 
-def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+def describe_problem(observation: TacObservation, problem: Problem, names: Sequence[str], lang: str = "en") -> str:
     """What is wrong with an illegal action, from the rules' ``Problem``."""
     say = SPEECH.speech(lang)
     kind = Why(problem.kind)
