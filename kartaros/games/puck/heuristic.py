@@ -23,17 +23,17 @@ import random
 from bisect import bisect_left, bisect_right
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Any
 
 from kartaros.cards import RANK, SUIT, card_id
 from kartaros.games.puck.rules import hand_value
+from kartaros.games.puck.views import PuckObservation
 
 HAND_SIZE = 3
 MAX_OPPONENTS = 3
 LATER_EXCHANGE = 1.0  # cards a player still to decide is expected to add to the trick
 
 
-def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+def policy(obs: PuckObservation, legal: list[str], rng: random.Random) -> str:
     """A move for ``obs["player"]``, one of ``legal``."""
     if len(legal) == 1 or obs["phase"] != "exchange":
         return legal[0] if len(legal) == 1 else rng.choice(legal)
@@ -60,7 +60,7 @@ def policy(obs: dict[str, Any], legal: list[str], rng: random.Random) -> str:
     return action if action in legal else _nearest(action, legal, rng)
 
 
-def _trick_base(obs: dict[str, Any], me: int) -> float:
+def _trick_base(obs: PuckObservation, me: int) -> float:
     """The cards the trick will hold without this player's exchange (P8)."""
     later = sum(1 for p in obs["order"] if p != me and obs["exchanges"][p] is None)
     return float(sum(obs["hand_sizes"]) + obs["pot_size"]) + LATER_EXCHANGE * later
@@ -72,7 +72,7 @@ def _keeps(size: int) -> list[tuple[int, ...]]:
     return [keep for k in range(size, -1, -1) for keep in combinations(range(size), k)]
 
 
-def _exchange(obs: dict[str, Any], hand: list[int], keep: tuple[int, ...], opponents: list[int]) -> str:
+def _exchange(obs: PuckObservation, hand: list[int], keep: tuple[int, ...], opponents: list[int]) -> str:
     """The canonical action string (notation: cards by card id, then seats ascending)."""
     put = [obs["hand"][i] for i in range(len(hand)) if i not in keep]
     if not put:
@@ -81,7 +81,7 @@ def _exchange(obs: dict[str, Any], hand: list[int], keep: tuple[int, ...], oppon
     return "-".join([*put, *(f"P{s}" for s in sorted(seats))])
 
 
-def _victims(obs: dict[str, Any], opponents: list[int], count: int) -> list[int]:
+def _victims(obs: PuckObservation, opponents: list[int], count: int) -> list[int]:
     """Whom to take ``count`` cards from, one seat per card (P6, P11)."""
     piles: list[int] = obs["pile_sizes"]
     me = obs["player"]

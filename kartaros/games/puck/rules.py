@@ -19,6 +19,7 @@ from operator import itemgetter
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
+from kartaros.games.puck.views import DrawView, EventView, ExchangeView, PhaseName, PuckObservation, Win
 from kartaros.rng import Rng, mix
 from kartaros.state import End, GameState, Problem, end_view
 from kartaros.variant import Option
@@ -47,7 +48,7 @@ class Phase(IntEnum):
 
 
 DRAW, EXCHANGE, TIEBREAK, OVER = Phase
-PHASE_NAMES = ("draw", "exchange", "tiebreak", "over")
+PHASE_NAMES: tuple[PhaseName, ...] = ("draw", "exchange", "tiebreak", "over")
 
 
 class Reason(StrEnum):
@@ -221,7 +222,6 @@ def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
 # tuples, typed by an alias: a NamedTuple costs about 0.13 µs more to make, a few per cent of a
 # playout move. The rarer ones are NamedTuples.
 
-Win = Literal["hand", "tiebreak", "alone", "order"]  # P7, P10: how a trick was won
 DrawEvent = tuple[Literal["draw"], int, tuple[int, ...]]  # P5: kind, player, the cards he took (private)
 # P6: kind, player, the cards he put into the pot (private), the cards taken per seat, and
 # those he took, seat by seat, top card first (private)
@@ -623,7 +623,7 @@ class PuckState(GameState):
 
     # ---- what each player sees ---------------------------------------------------------------
 
-    def _view(self, player: int, view: dict[str, Any]) -> None:
+    def _view(self, player: int, view: PuckObservation) -> None:
         showing = self.phase is TIEBREAK
         view["phase"] = PHASE_NAMES[self.phase]
         view["round"] = self.rounds + (self.phase is not OVER)
@@ -644,19 +644,21 @@ class PuckState(GameState):
         view["out"] = [p for p in range(self.num_players) if not self.active[p]]
         view["rounds_played"] = self.rounds
 
-    def _event_view(self, event: Event, viewer: int) -> Mapping[str, Any]:
+    def _event_view(self, event: Event, viewer: int) -> EventView:
         """One event as ``viewer`` saw it: drawn, put and taken cards show to their player only."""
         if event[0] == "draw":
-            view: dict[str, Any] = {"type": "draw", "player": event[1], "count": len(event[2])}
+            draw: DrawView = {"type": "draw", "player": event[1], "count": len(event[2])}
             if event[1] == viewer:
-                view["cards"] = codes(sorted(event[2]))
-            return view
+                draw["cards"] = codes(sorted(event[2]))
+            return draw
         if event[0] == "exchange":
-            view = {"type": "exchange", "player": event[1], "count": len(event[2]), "from": list(event[3])}
+            exchange: ExchangeView = {
+                "type": "exchange", "player": event[1], "count": len(event[2]), "from": list(event[3]),
+            }
             if event[1] == viewer:
-                view["put"] = codes(sorted(event[2]))
-                view["took"] = codes(event[4])  # in taking order: seat by seat, top card first
-            return view
+                exchange["put"] = codes(sorted(event[2]))
+                exchange["took"] = codes(event[4])  # in taking order: seat by seat, top card first
+            return exchange
         if event[0] == "hold":
             return {"type": "hold", "player": event[1]}
         if event[0] == "showdown":

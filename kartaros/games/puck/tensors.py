@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Any
 
+from kartaros.games.puck.views import PuckObservation
 from kartaros.rl.spaces import ActionSpace
 from kartaros.rl.tensors import CARD_OF, Encoder, EventSpec, Last, Slots, card_flags, indices
 
@@ -113,7 +114,7 @@ class PuckSpace(ActionSpace):
 PHASES = indices(("draw", "exchange", "tiebreak", "over"))
 
 
-class PuckEncoder(Encoder[Any]):
+class PuckEncoder(Encoder[PuckObservation]):
     """One slot per card (suits count, P9); seats relative to the viewer; sizes / 52."""
 
     game = "puck"
@@ -159,7 +160,7 @@ class PuckEncoder(Encoder[Any]):
             ("out", (n,)),  # P11, last-standing
         ]
 
-    def _fill(self, obs: Mapping[str, Any], out: Slots, last: Last[Any] | None = None) -> None:
+    def _fill(self, obs: PuckObservation, out: Slots, last: Last[PuckObservation] | None = None) -> None:
         phase_at, to_move_at, hand_at, pot_at, surplus_at, tied_at, out_at = self._at
         me = obs["player"]
         rels = self.rels[me]
@@ -189,8 +190,9 @@ class PuckEncoder(Encoder[Any]):
                             out[at] = k / 3
         o = self.layout.offset
         for name in ("shown", "turned"):
-            if obs[name] and any(obs[name]):  # no hands shown, no cards turned: most of the time
-                for rel, cards in zip(rels, obs[name], strict=True):
+            by_seat = obs[name]
+            if by_seat and any(by_seat):  # no hands shown, no cards turned: most of the time
+                for rel, cards in zip(rels, by_seat, strict=True):
                     card_flags(cards, out, o[name] + 52 * rel)
         for seat in obs["tied"]:
             out[tied_at + rels[seat]] = 1.0

@@ -7,7 +7,6 @@ written here in English, translated there into Serbian in the words of the rules
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from kartaros.cards import card_id
 from kartaros.games.puck.rules import (
@@ -24,8 +23,10 @@ from kartaros.games.puck.rules import (
     hand_category,
     hand_value,
 )
+from kartaros.games.puck.views import EventView, PuckObservation
 from kartaros.info import OptionWords, TableRow
 from kartaros.state import Problem
+from kartaros.views import EndView
 from kartaros.words import N_, Catalog, Speech, Word, mark
 
 SPEECH = Catalog(__package__)
@@ -105,8 +106,9 @@ def describe_hand(cards: Sequence[str], ace_low_straight: bool = True, lang: str
     return say(HANDS[category], rank=say.rank(top), ranks=say.noun(*RANKS[top]))
 
 
-def _shown_words(cards: Sequence[str], category: str, lang: str = "en") -> str:
-    """A shown hand in words, agreeing with the category the game gave it (A-2-3 depends on an option)."""
+def _shown_words(cards: Sequence[str], category: str | None, lang: str = "en") -> str:
+    """A shown hand in words, agreeing with the category the game gave it (A-2-3 depends on an option;
+    a showdown gives ``None`` only to a seat out of the game, which shows no cards)."""
     ace_low = hand_category(hand_value([card_id(c) for c in cards])) == category
     return describe_hand(cards, ace_low, lang)
 
@@ -130,7 +132,7 @@ def _sources(say: Speech, taken: Sequence[int], names: Sequence[str], me: int = 
     )
 
 
-def _exchange(observation: dict[str, Any], action: str) -> tuple[list[str], list[int]]:
+def _exchange(observation: PuckObservation, action: str) -> tuple[list[str], list[int]]:
     """An exchange's cards put into the pot and the number taken from each seat (P6)."""
     parts = action.split("-")
     taken = [0] * observation["num_players"]
@@ -140,7 +142,7 @@ def _exchange(observation: dict[str, Any], action: str) -> tuple[list[str], list
     return [p for p in parts if not p.startswith("P")], taken
 
 
-def describe_action(observation: dict[str, Any], action: str, names: Sequence[str], lang: str = "en") -> str:
+def describe_action(observation: PuckObservation, action: str, names: Sequence[str], lang: str = "en") -> str:
     """An action of the player to move, in words, from his observation."""
     say = SPEECH.speech(lang)
     me = observation["player"]
@@ -172,24 +174,23 @@ def _joined(say: Speech, items: Sequence[str], joint: str) -> str:
     return text
 
 
-def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_event(event: EventView, names: Sequence[str], lang: str = "en") -> str:
     """One observed event as a sentence, e.g. "Milan puts 2 cards into the pot and takes …"
     ("Milan stavlja 2 karte na sredinu i uzima …")."""
     say = SPEECH.speech(lang)
-    kind = event["type"]
     who = names[event["player"]] if "player" in event else ""
-    if kind == "cut":
+    if event["type"] == "cut":
         drawn = [say("{who} {card}", who=names[p], card=say.card(c)) for p, c in enumerate(event["cards"])
                  if c is not None]
         return say("Cut for the first player: {drawn}", drawn=_joined(say, drawn, CUT_JOINT))
-    if kind == "deal":
+    if event["type"] == "deal":
         each = say.count(event["pile_sizes"][0])  # P3: the deck is dealt out evenly
         first = names[event["first"]]
         if event["surplus"]:
             return say("The deck is dealt into piles, {each} each; one card lies face down, for the first trick's "
                        "winner. {first} plays first", each=each, first=first)
         return say("The deck is dealt into piles, {each} each. {first} plays first", each=each, first=first)
-    if kind == "draw":
+    if event["type"] == "draw":
         cards = event.get("cards")
         if cards:
             taken = _cards(say, cards)
@@ -198,16 +199,16 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
                               cards=taken)
         return say.plural("{who} takes the top card of their pile", "{who} takes the top {n} cards of their pile",
                           event["count"], who=who)
-    if kind == "hold":
+    if event["type"] == "hold":
         return say("{who} holds", who=who)
-    if kind == "exchange":
+    if event["type"] == "exchange":
         count, sources = say.count(event["count"]), _sources(say, event["from"], names)
         if "put" in event:
             return say("{who} puts {count} into the pot and takes {sources} (put {put}, took {took})", who=who,
                        count=count, sources=sources, put=_cards(say, event["put"]),
                        took=_cards(say, event["took"]))
         return say("{who} puts {count} into the pot and takes {sources}", who=who, count=count, sources=sources)
-    if kind == "showdown":
+    if event["type"] == "showdown":
         shown = [
             say("{who} {cards} ({hand})", who=names[p], cards=_cards(say, hand),
                 hand=_shown_words(hand, event["categories"][p], lang))
@@ -215,7 +216,7 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
             if hand
         ]
         return say("Showdown: {hands}", hands="; ".join(shown))
-    if kind == "tie":
+    if event["type"] == "tie":
         tied = say.names(names, event["players"])
         turning = event["turning"]
         if turning == event["players"]:
@@ -226,17 +227,17 @@ def describe_event(event: dict[str, Any], names: Sequence[str], lang: str = "en"
         if turning:
             return say("Tie between {tied}: only {who} has cards left", tied=tied, who=names[turning[0]])
         return say("Tie between {tied}: nobody has cards left, so the first in play order wins", tied=tied)
-    if kind == "turn":
+    if event["type"] == "turn":
         return say("{who} turns {card}", who=who, card=say.card(event["card"]))
-    if kind == "collect":
+    if event["type"] == "collect":
         message = COLLECTS[HOW[event["how"]], bool(event["surplus"])]
         return say(message, who=who, count=say.count(event["count"]))
-    if kind == "out":
+    if event["type"] == "out":
         return say("{who} is out of cards and leaves the game", who=who)
     return describe_end(event, names, lang)
 
 
-def describe_end(event: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_end(event: EndView, names: Sequence[str], lang: str = "en") -> str:
     """Who won and why, from the end event (P11, P12): the most cards, or the last with cards."""
     say = SPEECH.speech(lang)
     returns = event["returns"]
@@ -259,7 +260,7 @@ def _took(say: Speech, taken: Sequence[int], names: Sequence[str], me: int) -> s
     return say("took {n} from {who}", n=total, who=names[sources[0]])
 
 
-def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> list[TableRow]:
+def describe_table(observation: PuckObservation, names: Sequence[str], lang: str = "en") -> list[TableRow]:
     """The table as the observing player sees it: the others, the pot, himself and his hand."""
     say = SPEECH.speech(lang)
     me = observation["player"]
@@ -305,7 +306,7 @@ def describe_table(observation: dict[str, Any], names: Sequence[str], lang: str 
     return rows
 
 
-def describe_turn(observation: dict[str, Any], names: Sequence[str], lang: str = "en") -> str:
+def describe_turn(observation: PuckObservation, names: Sequence[str], lang: str = "en") -> str:
     """What the player to move is doing now, in a few words."""
     say = SPEECH.speech(lang)
     phase = observation["phase"]
@@ -355,7 +356,7 @@ assert set(PROBLEMS) == set(Why)
 EMPTY_PILE = N_("the pile of {who} is empty")
 
 
-def describe_problem(observation: dict[str, Any], problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+def describe_problem(observation: PuckObservation, problem: Problem, names: Sequence[str], lang: str = "en") -> str:
     """What is wrong with an illegal action, from the rules' ``Problem``."""
     say = SPEECH.speech(lang)
     kind = Why(problem.kind)
