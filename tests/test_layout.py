@@ -100,11 +100,11 @@ def test_the_core_imports_nothing_above_it() -> None:
         assert not above, f"kartaros.{name} imports {sorted(above)}"
 
 
-def test_every_game_is_one_folder_with_its_rules_words_heuristic_and_tensors() -> None:
+def test_every_game_is_one_folder_with_its_rules_views_words_heuristic_and_tensors() -> None:
     for name, info in kartaros.GAMES.items():
         folder = GAMES_DIR / name
         assert {p.name for p in folder.glob("*")} >= {
-            "__init__.py", "rules.py", "rules.md", "rules.sr.txt", "words.py", "heuristic.py", "tensors.py",
+            "__init__.py", "rules.py", "rules.md", "rules.sr.txt", "views.py", "words.py", "heuristic.py", "tensors.py",
         }
         assert info.state.__module__ == f"kartaros.games.{name}.rules"
         assert info.heuristic.__module__ == f"kartaros.games.{name}.heuristic"
