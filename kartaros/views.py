@@ -9,8 +9,6 @@ them (the game's words, heuristic and tensor encoder) key by key.
 Types only: at runtime a ``TypedDict`` is a plain dict, so nothing here is validated or copied.
 """
 
-from __future__ import annotations
-
 from typing import Any, Generic, Literal, TypedDict, TypeVar, final
 
 EventView = TypeVar("EventView")  # the game's event views: a union of TypedDicts

@@ -4,8 +4,6 @@
 ``tensors.py`` read them. At runtime they are plain dicts (``docs/api.md``, "Keč").
 """
 
-from __future__ import annotations
-
 from typing import Literal, NotRequired, TypedDict, final
 
 from kartaros.views import EndView, Observation

@@ -5,8 +5,6 @@
 in Tač is private, so no key is present for one viewer only.
 """
 
-from __future__ import annotations
-
 from typing import Literal, TypedDict, final
 
 from kartaros.views import EndView, Observation
