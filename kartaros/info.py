@@ -72,7 +72,7 @@ class DescribeTurn(Protocol):
 
 class DescribeIllegal(Protocol):
     def __call__(
-        self, observation: dict[str, Any], action: object, problem: Problem | None, names: Sequence[str], lang: str, /
+        self, observation: Any, action: object, problem: Problem | None, names: Sequence[str], lang: str, /
     ) -> str: ...
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from kartaros.info import Words
 from kartaros.state import Problem
+from kartaros.views import Observation
 from kartaros.words.speech import N_, shared
 
 NOT_TEXT = N_("A move is written as text, in the game's notation.")
@@ -32,7 +33,7 @@ def game_words(module: ModuleType) -> Words:
     problem_words = getattr(module, "describe_problem", None)
 
     def illegal(
-        observation: dict[str, Any], action: object, problem: Problem | None, names: Sequence[str], lang: str
+        observation: Observation[Any], action: object, problem: Problem | None, names: Sequence[str], lang: str
     ) -> str:
         """Why ``action`` is not legal now, for the player to move, from his observation:
         what is wrong with it where the rules can tell, then what he is to do."""

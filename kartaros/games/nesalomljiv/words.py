@@ -320,7 +320,9 @@ PROBLEMS = {
 assert set(PROBLEMS) == set(Why)
 
 
-def describe_problem(observation: NesalomljivObservation, problem: Problem, names: Sequence[str], lang: str = "en") -> str:
+def describe_problem(
+    observation: NesalomljivObservation, problem: Problem, names: Sequence[str], lang: str = "en"
+) -> str:
     """What is wrong with an illegal action, from the rules' ``Problem``."""
     say = SPEECH.speech(lang)
     return say(PROBLEMS[Why(problem.kind)], cards=say.cards(problem.cards), text=problem.text, example="3S-7H")

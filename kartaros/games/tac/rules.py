@@ -18,7 +18,6 @@ from enum import IntEnum, StrEnum
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, RANKS, SECOND_DECK, card_id, codes, standard_deck
-from kartaros.cards import CODE, RANK, RANK_NAMES, RANKS, SECOND_DECK, card_id, codes, standard_deck
 from kartaros.games.tac.views import EventView, Miss, MissKind, PhaseName, TacObservation
 from kartaros.rng import Rng, mix
 from kartaros.state import End, GameState, Problem, end_view
