@@ -57,6 +57,9 @@ async function loadLayout(game) {
   try {
     await reloadWords();
     layout = /** @type {GameTable} */ (await import(`/games/${encodeURIComponent(game)}/table.js`));
+    if (layout.styles) {  // the layout's own look, beside the shared one
+      document.head.append(el("link", { rel: "stylesheet", href: `/games/${encodeURIComponent(game)}/table.css` }));
+    }
   } catch (err) {
     layout = rows;  // the game has no layout of its own: its table in words
   }

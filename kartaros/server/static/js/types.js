@@ -67,10 +67,11 @@
 /**
  * A game's table module (``kartaros/games/<name>/table.js``): draws the game as it is laid out
  * at a real table. ``byHand`` says the person plays with cards and piles, so the list of moves
- * in words starts collapsed.
+ * in words starts collapsed; ``styles`` that the folder has a ``table.css`` of its own.
  * @typedef {object} GameTable
  * @property {(ctx: TableContext) => void} render
  * @property {boolean} [byHand]
+ * @property {boolean} [styles]
  */
 
 export {};
