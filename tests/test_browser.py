@@ -24,7 +24,7 @@ def fast(page: Page, lang: str = "en") -> None:
     """Forced steps are auto-played by the page; in tests without the pause a person gets. The
     first page opens in ``lang``; the next ones in the language the person chose."""
     page.add_init_script(
-        "localStorage.setItem('kartaros.autoplayMs', '0');"
+        "localStorage.setItem('kartaros.autoplayMs', '0'); localStorage.setItem('kartaros.speed', '0');"
         f"if (!localStorage.getItem('kartaros.lang')) localStorage.setItem('kartaros.lang', '{lang}')"
     )
 

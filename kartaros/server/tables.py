@@ -185,6 +185,8 @@ class TableService:
         words: dict[str, Any] = {
             "lang": lang,
             "log": [info.words.event(e, names, lang) for e in events[-LOG_SENTENCES:]],
+            # the index of the first of those in the game's history, so a page can keep a longer log
+            "log_from": max(0, len(events) - LOG_SENTENCES),
             "moves": [{"action": a, "text": info.words.action(observation, a, names, lang)} for a in legal],
         }
         if seat is not None:

@@ -118,7 +118,9 @@ export function render(ctx) {
 function selectionWords(ctx) {
   const { view: v, selected } = ctx;
   if (v.seat === null || !v.legal.length) return "";
-  if (!selected.size) return t("Select cards in your hand, then click where they go.");
+  if (!selected.size) {  // with nothing to select (a draw), the highlighted piles say it
+    return v.legal.some((a) => actionCards(a).length) ? t("Select cards in your hand, then click where they go.") : "";
+  }
   const chosen = [...selected].sort().join(" ");
   const move = v.words.moves.find((m) => actionCards(m.action).sort().join(" ") === chosen);
   if (move) return el("span", {}, el("strong", {}, move.text), " ", t("Click the highlighted pile to play it."));

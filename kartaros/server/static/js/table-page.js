@@ -13,6 +13,10 @@ import { currentLang, langSwitch, reloadWords, t, useGameWords, withLang } from 
 const tableId = location.pathname.split("/").pop() || "";
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
+const speed = /** @type {HTMLSelectElement} */ (document.getElementById("speed"));
+speed.value = localStorage.getItem("kartaros.speed") ?? "900";
+if (speed.selectedIndex < 0) speed.value = "900";
+speed.addEventListener("change", () => { localStorage.setItem("kartaros.speed", speed.value); });
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -25,6 +29,13 @@ let layoutGame = "";
 const selected = new Set();
 /** @type {number | undefined} */
 let autoTimer;
+/** @type {View[]} views that came while the last one was still being shown (others' moves are paced) */
+const queue = [];
+/** @type {number | undefined} */
+let paceTimer;
+/** @type {Map<number, string>} the game's history in words, by event index, as far as it has been seen */
+const history = new Map();
+let seenEvents = 0;  // events shown so far: the newer ones are highlighted
 let sentSeq = -1;  // the seq of the view a move was last sent from: one move per view
 let lastError = "";  // the last error the server sent, in the page's language
 
@@ -39,14 +50,37 @@ function connect() {
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.error) { lastError = errorText(data); toast(lastError); sentSeq = -1; return; }
-    current = data;
-    loadLayout(data.game).then(render);
+    if (current === null || data.words.lang !== current.words.lang) { queue.length = 0; show(data); return; }
+    queue.push(data);
+    if (paceTimer === undefined) next();
   };
   ws.onclose = (event) => {
     if (event.code >= 4400) { setStatus(lastError || t("This table cannot be opened.")); return; }  // no retry
     setStatus(t("Connection lost, reconnecting…"));
     setTimeout(connect, 1500);
   };
+}
+
+/** Show a view now. @param {View} view */
+function show(view) {
+  current = view;
+  loadLayout(view.game).then(render);
+}
+
+/**
+ * Show the next queued view, then wait before the one after it: a person follows the other
+ * players' moves one by one at the page's speed; their own move, and a change of language, show
+ * at once.
+ */
+function next() {
+  paceTimer = undefined;
+  const view = queue.shift();
+  if (!view) return;
+  const mine = current !== null && current.seat !== null && current.current_player === current.seat && current.seq + 1 === view.seq;
+  show(view);
+  const wait = mine ? 0 : Number(speed.value);
+  if (queue.length) paceTimer = window.setTimeout(next, wait);
+  else if (wait) paceTimer = window.setTimeout(next, wait);  // a view arriving meanwhile waits its turn
 }
 
 /** The game's own table module and words, once per page. @param {string} game */
@@ -95,10 +129,26 @@ function render() {
   byId("title").textContent = `${v.title} · ${v.names.join(" · ")}`;
   layout.render({ view: v, root: byId("table"), selected, send, redraw: render });
   renderMoves(v);
-  const log = byId("log");
-  log.replaceChildren(...v.words.log.map((line) => el("div", {}, line)));
-  log.scrollTop = log.scrollHeight;
+  renderLog(v);
   renderResult(v);
+}
+
+/**
+ * The log keeps every event seen (the server sends the latest ones); the ones new since the last
+ * view are highlighted; it follows the newest only while the person has not scrolled up.
+ * @param {View} v
+ */
+function renderLog(v) {
+  v.words.log.forEach((line, i) => history.set(v.words.log_from + i, line));
+  const total = v.words.log_from + v.words.log.length;
+  if (total < seenEvents) { history.clear(); v.words.log.forEach((line, i) => history.set(v.words.log_from + i, line)); }
+  const log = byId("log");
+  const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+  const fresh = seenEvents;
+  const lines = [...history.entries()].sort((a, b) => a[0] - b[0]);
+  log.replaceChildren(...lines.map(([index, line]) => el("div", { class: index >= fresh ? "latest" : "" }, line)));
+  seenEvents = total;
+  if (following) log.scrollTop = log.scrollHeight;
 }
 
 // A game played with calls (``v.call``: the action that calls out a miss) has a big call

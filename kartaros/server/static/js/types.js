@@ -24,7 +24,8 @@
  * The words of a view, in the language the page asked for.
  * @typedef {object} ViewWords
  * @property {string} lang
- * @property {string[]} log
+ * @property {string[]} log the latest events in words
+ * @property {number} log_from the index of the first of them in the game's history
  * @property {Move[]} moves
  * @property {TableRow[]} [table]
  * @property {string} [turn]
