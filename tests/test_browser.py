@@ -227,6 +227,53 @@ def test_the_pages_in_serbian(page: Page, live_server: str, screenshots: Path) -
     page.screenshot(path=str(screenshots / "sr-replay.png"), full_page=True)
 
 
+def test_a_replay_is_stepped_by_keyboard_linked_and_played(page: Page, live_server: str, screenshots: Path) -> None:
+    """From the result, "watch the replay"; the arrows and End step it, the address names the move
+    and a reload keeps it; autoplay plays on at its speed; the list holds only this browser's games."""
+    made = httpx.post(f"{live_server}/api/tables",
+                      json={"game": "kec", "seats": ["human", "bot:easy"], "variant": {"max_actions": 30}}).json()
+    stranger = finished_elsewhere(live_server)
+    fast(page)
+    page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+    play_by_clicking(page)
+    page.click("#watch-replay")
+    expect(page.locator("#counter")).to_contain_text("Move 0 of ")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#counter")).to_contain_text("Move 2 of ")
+    assert page.url.endswith("#move=2")
+    page.reload()
+    expect(page.locator("#counter")).to_contain_text("Move 2 of ")
+    page.keyboard.press("End")
+    expect(page.locator("#counter")).to_have_text(re.compile(r"Move (\d+) of \1$"))
+    page.keyboard.press("Home")
+    page.select_option("#replay-speed", "350")
+    page.click("#play")
+    expect(page.locator("#play")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#counter")).not_to_contain_text("Move 0 of ")  # it moves on by itself
+    page.click("#play")
+    expect(page.locator("#play")).to_have_attribute("aria-pressed", "false")
+    page.screenshot(path=str(screenshots / "replay.png"), full_page=True)
+    rows = page.locator("#list tr")
+    expect(rows).to_have_count(1)  # this browser's game, not the stranger's
+    assert stranger not in page.content()
+
+
+def finished_elsewhere(live_server: str) -> str:
+    """A game someone else played to its end (over the API): its table id."""
+    made = httpx.post(f"{live_server}/api/tables",
+                      json={"game": "kec", "seats": ["human", "bot:easy"], "variant": {"max_actions": 6}}).json()
+    table, headers = made["table"], {"Authorization": f"Bearer {made['seats'][0]['token']}"}
+    for _ in range(12):
+        view = httpx.get(f"{live_server}/api/tables/{table}", headers=headers).json()
+        if view["over"]:
+            return str(table)
+        if view["legal"]:
+            httpx.post(f"{live_server}/api/tables/{table}/actions", headers=headers,
+                       json={"action": view["legal"][0], "seq": view["seq"]})
+    raise AssertionError("the other game did not end")
+
+
 def test_a_wrong_invite_link_is_told_in_the_pages_language(page: Page, live_server: str) -> None:
     made = httpx.post(f"{live_server}/api/tables", json={"game": "kec", "seats": ["human", "human"]}).json()
     fast(page, "sr")

@@ -387,7 +387,11 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
         move = {"action": view["legal"][0], "seq": view["seq"]}
         client.post(f"/api/tables/{table}/actions", headers=auth(token), json=move)
     assert client.get(f"/api/tables/{table}", headers=auth(token)).json()["over"]
-    finished = client.get("/api/finished").json()
+    other = new_table(client)["table"]  # not finished
+    # Only the tables asked about (those a visitor played), and only the finished ones.
+    assert client.get("/api/finished").json() == []
+    assert client.get(f"/api/finished?tables={other},nosuchtable").json() == []
+    finished = client.get(f"/api/finished?tables={other},{table}").json()
     record = client.get(f"/api/tables/{table}/record").json()
     assert [f["table"] for f in finished] == [table]
     assert finished[0]["result"] == record["result"]
@@ -407,9 +411,10 @@ def test_finished_games_list_frames_and_rules(client: TestClient) -> None:
     else:
         assert "pobeđuje" in over["words"]["end"]
     # The list tells how each game ended, in the language asked.
-    listed = client.get("/api/finished?lang=sr").json()[0]
+    listed = client.get(f"/api/finished?lang=sr&tables={table}").json()[0]
     assert listed["title"] == "Keč" and listed["end"] == over["words"]["end"]
-    assert client.get("/api/finished").json()[0]["end"] == client.get(f"/api/tables/{table}").json()["words"]["end"]
+    english = client.get(f"/api/tables/{table}").json()["words"]["end"]
+    assert client.get(f"/api/finished?tables={table}").json()[0]["end"] == english
     assert "K7" in client.get("/api/rules/kec").text
     assert "Džoker" in client.get("/api/rules/kec?lang=sr").text
     assert client.get("/api/rules/chess").status_code == 404

@@ -51,6 +51,9 @@ class Move(BaseModel):
     seq: int = Field(description="the seq of the view the move was chosen in")
 
 
+FINISHED_ASKED = 100  # tables one request may ask about
+
+
 def _token(authorization: str | None) -> str | None:
     if authorization is None:
         return None
@@ -172,10 +175,15 @@ def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
         return kartaros.GAMES[game].rules_text(lang)
 
     @app.get("/api/finished", tags=["tables"])
-    async def finished(lang: Lang = "en") -> list[dict[str, Any]]:
-        """The latest finished tables, newest first; ``title`` and ``end`` (how it ended) in ``lang``."""
+    async def finished(lang: Lang = "en", tables: str = "") -> list[dict[str, Any]]:
+        """The finished games among ``tables`` (comma-separated ids: those a visitor played, which
+        the pages remember), newest first; ``title`` and ``end`` (how it ended) in ``lang``. No
+        list of every game on the server: a table is seen only by who knows its id."""
         check_lang(lang)
-        return [_finished(table, lang) for table in await asyncio.to_thread(store.finished)]
+        wanted = [table for table in tables.split(",") if table][:FINISHED_ASKED]
+        if not wanted:
+            return []
+        return [_finished(table, lang) for table in await asyncio.to_thread(store.finished, wanted)]
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:

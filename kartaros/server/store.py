@@ -9,6 +9,7 @@ the same move cannot both win.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -148,13 +149,13 @@ class Store:
                 result=row["result"],
             )
 
-    def finished(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The most recently finished tables, newest first (for the replay list)."""
+    def finished(self, ids: Sequence[str], limit: int = 100) -> list[dict[str, Any]]:
+        """The finished tables among ``ids``, newest first (for the replay list)."""
         with self.engine.connect() as db:
             rows = db.execute(
                 select(tables.c.id, tables.c.game, tables.c.players, tables.c.names, tables.c.finished_at,
                        tables.c.result)
-                .where(tables.c.finished_at.is_not(None))
+                .where(tables.c.finished_at.is_not(None), tables.c.id.in_(list(ids)))
                 .order_by(tables.c.finished_at.desc())
                 .limit(limit)
             ).mappings()

@@ -69,8 +69,10 @@ function zoneLabel(zone, count) {
 function locale() { return currentLang() === "sr" ? "sr-Latn" : currentLang(); }
 
 async function loadList() {
+  // The games this browser played (the table page remembers them), how each ended in the page's language.
+  const mine = playedTables();
   /** @type {FinishedGame[]} */
-  const games = await api(withLang("/api/finished"));  // how each game ended, in the page's language
+  const games = mine.length ? await api(withLang(`/api/finished?tables=${mine.map((id) => encodeURIComponent(id)).join(",")}`)) : [];
   const body = byId("list");
   if (!games.length) { body.replaceChildren(el("tr", {}, el("td", { colspan: 5 }, t("No finished games yet.")))); return; }
   body.replaceChildren(...games.map((g) => el("tr", {},
@@ -87,15 +89,49 @@ async function open(table, index = 0) {
   frames = answer.frames;
   names = answer.names;
   opened = table;
-  history.replaceState(null, "", `/replays?table=${table}`);
   byId("viewer").hidden = false;
   show(index);
+}
+
+/** The tables this browser sat at, newest first (see the table page). @returns {string[]} */
+function playedTables() {
+  try { return JSON.parse(localStorage.getItem("kartaros.played") || "[]"); } catch { return []; }
+}
+
+/** The move asked for by the address (`#move=57`), or 0. */
+function movedTo() { return Number(new URLSearchParams(location.hash.slice(1)).get("move")) || 0; }
+
+/** @type {number | undefined} */
+let playing;
+
+/** Autoplay: one move after another at the chosen speed, until the end or a click on pause. */
+function play() {
+  const button = byId("play");
+  if (playing !== undefined || at >= frames.length - 1) { stop(); return; }
+  button.textContent = t("‖ Pause");
+  button.setAttribute("aria-pressed", "true");
+  const step = () => {
+    if (at >= frames.length - 1) { stop(); return; }
+    show(at + 1);
+    playing = window.setTimeout(step, Number(/** @type {HTMLSelectElement} */ (byId("replay-speed")).value));
+  };
+  playing = window.setTimeout(step, 0);
+}
+
+function stop() {
+  clearTimeout(playing);
+  playing = undefined;
+  const button = byId("play");
+  button.textContent = t("▶ Play");
+  button.setAttribute("aria-pressed", "false");
 }
 
 /** @param {number} index */
 function show(index) {
   at = Math.max(0, Math.min(frames.length - 1, index));
   const frame = frames[at];
+  // The address names the game and the move: a link to it, and a reload, show the same moment.
+  history.replaceState(null, "", `/replays?table=${opened}#move=${at}`);
   byId("counter").textContent = t("Move {n} of {count}", { n: at, count: frames.length - 1 });
   const step = byId("step");
   step.replaceChildren(el("strong", {}, frame.text || ""), ...frame.events.map((e) => el("div", { class: "status" }, e)));
@@ -108,11 +144,23 @@ function show(index) {
   zones.replaceChildren(...nodes);
 }
 
-byId("first").onclick = () => show(0);
-byId("prev").onclick = () => show(at - 1);
-byId("next").onclick = () => show(at + 1);
-byId("last").onclick = () => show(frames.length - 1);
-document.addEventListener("keydown", (e) => { if (e.key === "ArrowLeft") show(at - 1); if (e.key === "ArrowRight") show(at + 1); });
+byId("first").onclick = () => { stop(); show(0); };
+byId("prev").onclick = () => { stop(); show(at - 1); };
+byId("next").onclick = () => { stop(); show(at + 1); };
+byId("last").onclick = () => { stop(); show(frames.length - 1); };
+byId("play").onclick = play;
+// The keyboard steps too: ← →, Home and End, Space to play or pause (not while a control has the focus).
+document.addEventListener("keydown", (e) => {
+  if (!frames.length || (e.target instanceof HTMLElement && e.target.closest("select, input, button"))) return;
+  const keys = /** @type {Record<string, () => void>} */ ({
+    ArrowLeft: () => show(at - 1), ArrowRight: () => show(at + 1), Home: () => show(0), End: () => show(frames.length - 1), " ": play,
+  });
+  const act = keys[e.key];
+  if (!act) return;
+  e.preventDefault();
+  if (e.key !== " ") stop();
+  act();
+});
 langSwitch(() => {
   document.title = `kartaros · ${t("Replays")}`;
   loadList().catch((err) => toast(err.message));
@@ -121,5 +169,5 @@ langSwitch(() => {
   document.title = `kartaros · ${t("Replays")}`;
   loadList().catch((err) => toast(err.message));
   const wanted = new URLSearchParams(location.search).get("table");
-  if (wanted) open(wanted).catch((err) => toast(err.message));
+  if (wanted) open(wanted, movedTo()).catch((err) => toast(err.message));
 });

@@ -47,6 +47,7 @@ function connect() {
   const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?lang=${encodeURIComponent(currentLang())}`);
   socket = ws;
   ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); setStatus(""); };
+  if (token) remember(tableId);
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.error) { lastError = errorText(data); toast(lastError); sentSeq = -1; return; }
@@ -98,6 +99,14 @@ async function loadLayout(game) {
     layout = rows;  // the game has no layout of its own: its table in words
   }
   /** @type {HTMLDetailsElement} */ (byId("moves-box")).open = !layout.byHand;
+}
+
+/** This browser sat at ``table``: its replay is listed on the replays page. @param {string} table */
+function remember(table) {
+  /** @type {string[]} */
+  let played = [];
+  try { played = JSON.parse(localStorage.getItem("kartaros.played") || "[]"); } catch { played = []; }
+  localStorage.setItem("kartaros.played", JSON.stringify([table, ...played.filter((t) => t !== table)].slice(0, 100)));
 }
 
 /** @param {string} text */
@@ -204,7 +213,8 @@ function renderResult(v) {
   const scores = v.names.map((n, i) => `${n}: ${v.returns[i]}`).join(" · ");
   const detail = v.words.end || "";  // how it ended, told by the game in the page's language
   box.replaceChildren(el("p", {}, el("strong", {}, head), " ", detail), el("p", { class: "status" }, scores));
-  if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("Rematch")));
+  if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("Rematch")), " ");
+  box.append(el("a", { href: `/replays?table=${encodeURIComponent(v.table)}#move=0`, id: "watch-replay" }, t("Watch the replay")));
   box.hidden = false;
 }
 
