@@ -18,6 +18,17 @@ from playwright.sync_api import Error as PlaywrightError
 import kartaros
 
 CLICK_LIMIT = 3000
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"  # from npm ci
+
+
+def serious_violations(page: Page) -> list[str]:
+    """What axe-core finds on the page that is serious or critical, one line per rule and element."""
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate("async () => (await axe.run(document)).violations")
+    return [
+        f"{v['id']} ({v['impact']}): {node['target']}"
+        for v in found if v["impact"] in ("serious", "critical") for node in v["nodes"]
+    ]
 
 
 def fast(page: Page, lang: str = "en") -> None:
@@ -299,3 +310,22 @@ def test_a_language_added_to_languages_appears_in_the_pages(
     expect(page.locator("h2").first).to_have_text("Изабери игру")
     expect(page.locator("#options")).to_contain_text("Куда иду одиграни парови")
     page.screenshot(path=str(screenshots / "sr-Cyrl-home.png"), full_page=True)
+
+
+def test_home_table_and_replay_pages_pass_axe(page: Page, live_server: str) -> None:
+    """axe-core finds no serious or critical violation on the home page, a table in play (each
+    game's layout), and the replay viewer."""
+    fast(page)
+    page.goto(f"{live_server}/?game=kec")
+    expect(page.locator(".game.selected")).to_have_count(1)
+    assert serious_violations(page) == []
+    for game in kartaros.GAMES:
+        made = httpx.post(f"{live_server}/api/tables", json={"game": game, "seats": ["human", "bot:easy"]}).json()
+        page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+        expect(page.locator("#table > *").first).to_be_visible()
+        expect(page.locator("#turn")).not_to_be_empty()
+        assert serious_violations(page) == [], game
+    table = finished_elsewhere(live_server)
+    page.goto(f"{live_server}/replays?table={table}#move=3")
+    expect(page.locator("#counter")).to_contain_text("Move 3 of ")
+    assert serious_violations(page) == []

@@ -2,7 +2,7 @@
 // of its own, and what a screen reader may prefer.
 import { actionCards, backEl, cardEl } from "./cards.js";
 import { el } from "./dom.js";
-import { t } from "./words.js";
+import { cardName, t } from "./words.js";
 
 /** @param {import("./types.js").TableContext} ctx */
 export function render(ctx) {
@@ -24,17 +24,13 @@ export function render(ctx) {
     if (row.cards && row.cards.length) {
       const cards = el("span", { class: "cards" });
       for (const code of row.cards) {
-        const card = cardEl(code);
-        if (named.has(code)) {
-          card.classList.add("selectable");
-          card.setAttribute("tabindex", "0");
-          card.setAttribute("aria-pressed", String(selected.has(code)));
-          if (selected.has(code)) card.classList.add("selected");
-          const toggle = () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); };
-          card.addEventListener("click", toggle);
-          card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); } });
-        }
-        cards.append(card);
+        if (!named.has(code)) { cards.append(cardEl(code)); continue; }
+        // A card some legal move names is a toggle that narrows the list of moves to it.
+        const pressed = selected.has(code);
+        cards.append(el("button", {
+          class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-card": code, "aria-pressed": String(pressed),
+          "aria-label": cardName(code), onclick: () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); },
+        }, cardEl(code)));
       }
       value.append(cards);
     }
