@@ -329,3 +329,34 @@ def test_home_table_and_replay_pages_pass_axe(page: Page, live_server: str) -> N
     page.goto(f"{live_server}/replays?table={table}#move=3")
     expect(page.locator("#counter")).to_contain_text("Move 3 of ")
     assert serious_violations(page) == []
+
+
+CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|RJ|BJ)\b")
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_a_spectator_watches_the_table_live_and_sees_only_what_everyone_may(
+    page: Page, live_server: str, game: str, screenshots: Path
+) -> None:
+    made = httpx.post(f"{live_server}/api/tables", json={"game": game, "seats": ["human", "bot:easy"]}).json()
+    table, headers = made["table"], {"Authorization": f"Bearer {made['seats'][0]['token']}"}
+    fast(page)
+    page.goto(f"{live_server}/t/{table}")  # no token: a spectator
+    expect(page.locator("#table > *").first).to_be_visible()
+    before = page.locator("#log div").count()
+    for _ in range(4):  # the person at the table plays on; the spectator's page follows
+        view = httpx.get(f"{live_server}/api/tables/{table}", headers=headers).json()
+        if view["over"] or not view["legal"]:
+            break
+        httpx.post(f"{live_server}/api/tables/{table}/actions", headers=headers,
+                   json={"action": view["legal"][-1], "seq": view["seq"]})
+    expect(page.locator("#log div")).not_to_have_count(before)
+    expect(page.locator("#table .card-button")).to_have_count(0)  # nothing to select
+    expect(page.locator("#moves button")).to_have_count(0)
+    public = httpx.get(f"{live_server}/api/tables/{table}").json()
+    assert public["seat"] is None
+    page.wait_for_timeout(200)
+    shown = set(page.eval_on_selector_all("#table [data-code]", "cards => cards.map(c => c.dataset.code)"))
+    allowed = set(CARD_CODE.findall(str(public["view"])))
+    assert shown <= allowed, f"the spectator sees cards nobody showed: {sorted(shown - allowed)}"
+    page.screenshot(path=str(screenshots / f"{game}-spectator.png"), full_page=True)
