@@ -334,7 +334,12 @@ export function render(ctx) {
   const middle = el("div", { class: "middle" }, pot, surplus);
 
   const bottom = v.seat === null ? "" : mySeat(ctx, me, trick, mine);
+  const focused = root.contains(document.activeElement) ? document.activeElement?.getAttribute("data-key") : null;
   root.replaceChildren(...seats, middle, bottom, el("div", { class: "plays", "aria-live": "polite" }, guide(ctx, hand, exchange)));
+  if (focused) {  // the keyboard stays where it was, or goes on to where the move goes next
+    const again = root.querySelector(`button[data-key="${focused}"]:enabled`) ?? root.querySelector("button.pile.live");
+    if (again instanceof HTMLElement) again.focus();
+  }
 }
 
 /**
