@@ -194,13 +194,15 @@ function shownEl(v, trick, p, past) {
 /**
  * A pile that takes a move now is a button; otherwise a labelled group. ``key`` names it across
  * redraws, to keep the keyboard's place.
- * @param {{ cls: string, key: string, label: string, onclick?: () => void }} how
+ * @param {{ cls: string, key: string, label: string, named?: boolean, onclick?: () => void }} how
  * @param {...(Node | string)} content
  */
 function pileEl(how, ...content) {
   const attrs = { class: `pile ${how.cls}`, "data-key": how.key, "aria-label": how.label };
   if (!how.onclick) return el("div", { ...attrs, role: "group" }, ...content);
-  return el("button", { ...attrs, class: `${attrs.class} live`, type: "button", title: how.label, onclick: how.onclick }, ...content);
+  // A button whose own text says it all is named by that text (a screen reader reads what is shown).
+  const named = how.named ? { "aria-label": undefined } : {};
+  return el("button", { ...attrs, ...named, class: `${attrs.class} live`, type: "button", title: how.label, onclick: how.onclick }, ...content);
 }
 
 /** @param {TableContext} ctx @param {string} action */
@@ -283,7 +285,7 @@ function mySeat(ctx, me, trick, mine) {
   const handName = hand.length && !showing ? (v.words.table ?? []).filter((r) => r.cards !== null).pop()?.note ?? "" : "";
   const hold = exchanging && v.legal.includes("hold")
     ? pileEl({
-      cls: "pile-hold", key: "hold", label: ctx.selected.size ? t("Hold") : moveText(ctx, "hold"),
+      cls: "pile-hold", key: "hold", label: ctx.selected.size ? t("Hold") : moveText(ctx, "hold"), named: true,
       onclick: ctx.selected.size ? undefined : () => ctx.send("hold"),
     }, el("div", { class: "pile-label" }, t("Hold")), el("div", { class: "move-words" }, ctx.selected.size ? t("Unselect your cards to hold them") : moveText(ctx, "hold")))
     : "";
