@@ -131,7 +131,8 @@ function seatEl(ctx, p, side, toPlay) {
   if (v.current_player === p) classes.push("to-move");
   else if (o.turn === p && v.current_player !== null && !v.over) classes.push("their-turn");
   if (place) classes.push("out");
-  const head = el("div", { class: "seat-name" }, mine ? t("{name} (you)", { name }) : name);
+  const who = mine ? t("{name} (you)", { name }) : name;
+  const head = el("div", { class: "seat-name", "aria-hidden": "true" }, who);
   if (miss) head.append(" ", el("span", { class: "badge alert" }, t("Miss!")));
   if (place) head.append(" ", el("span", { class: "badge" }, t("out: place {place}", { place })));
 
@@ -153,7 +154,8 @@ function seatEl(ctx, p, side, toPlay) {
   const top = topEl(open);
   if (mine && toPlay && o.phase === "open" && open[open.length - 1] === toPlay) top.querySelector(".card")?.classList.add("to-play");
   piles.append(pileEl(ctx, p, "open", t("Open pile"), pileLabel(openWhat, open), [top, countEl(open.length)]));
-  return el("div", { class: classes.join(" "), "data-seat-side": side }, head, piles);
+  const status = [miss ? t("Miss!") : "", place ? t("out: place {place}", { place }) : ""].filter(Boolean);
+  return el("div", { class: classes.join(" "), "data-seat-side": side, role: "group", "aria-label": [who, ...status].join(", ") }, head, piles);
 }
 
 /**
