@@ -71,10 +71,12 @@ function pileEl(ctx, target, kind, title, label, content) {
     return el("div", { class: `pile pile-${kind}`, role: "group", "aria-label": label }, head, ...content);
   }
   const words = moveWords(ctx.view, target, action);
-  return el("button", {
-    class: `pile pile-${kind} live`, type: "button", "data-pile": String(target), title: words,
-    "aria-label": `${label}. ${words}`, onclick: () => ctx.send(action),
+  const button = el("button", {
+    class: `pile pile-${kind} live`, type: "button", "data-pile": String(target), title: words, onclick: () => ctx.send(action),
   }, head, ...content);
+  // Its name starts with what it shows (a screen reader and a voice command find it by that).
+  button.setAttribute("aria-label", `${(button.textContent ?? "").replace(/\s+/g, " ").trim()}. ${label}. ${words}`);
+  return button;
 }
 
 /** A face-up pile's top card, or a dash where it is empty. @param {string[]} pile */
