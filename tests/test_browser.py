@@ -326,8 +326,8 @@ def test_home_table_and_replay_pages_pass_axe(page: Page, live_server: str) -> N
         expect(page.locator("#turn")).not_to_be_empty()
         assert serious_violations(page) == [], game
     table = finished_elsewhere(live_server)
-    page.goto(f"{live_server}/replays?table={table}#move=3")
-    expect(page.locator("#counter")).to_contain_text("Move 3 of ")
+    page.goto(f"{live_server}/replays?table={table}#move=1")  # that game may end after a couple of moves
+    expect(page.locator("#counter")).to_contain_text("Move 1 of ")
     assert serious_violations(page) == []
 
 
