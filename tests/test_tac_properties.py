@@ -286,3 +286,40 @@ def _dealing_order(state: GameState) -> list[str]:
     piles = [zones[f"closed:{p}"] for p in range(n)]
     order = [piles[p][k] for k in range(len(piles[0])) for p in range(n)]
     return zones["central"] + order + zones["aside"]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("lang", ["en", "sr"])
+@SETTINGS
+@given(seed=seeds)
+def test_T11_T12_with_calls_the_words_never_tell_a_miss_before_it_is_made(players: int, lang: str, seed: int) -> None:
+    """A miss is the player's to make and the others' to notice: the turn line and the words of
+    each move are the same whether a card fits (phase "open", a miss offered) or not, and no
+    words outside a call window speak of a miss."""
+    from kartaros.games.tac import words
+
+    names = ["Ana", "Bo", "Cy", "Dara"][:players]
+    miss_words = ("miss", "Tač", "fits:", "fits nowhere", "promaš", "nigde")
+    seen_phases: set[str] = set()
+
+    def check(state: GameState) -> None:
+        me = state.current_player
+        assert me is not None
+        view = state.observation(me)
+        if view["phase"] not in ("open", "turn", "turned"):
+            return
+        seen_phases.add(view["phase"])
+        turn = words.describe_turn(view, names, lang)
+        told = [words.describe_action(view, a, names, lang) for a in state.legal_actions()]
+        for text in (turn, *told):
+            assert not any(w in text for w in miss_words), text
+        for action in state.legal_actions():  # a miss is worded as the same move made plainly
+            if action.endswith("?"):
+                assert words.describe_action(view, action, names, lang) == words.describe_action(
+                    view, action[:-1], names, lang)
+        if view["phase"] in ("open", "turn"):  # the same prompt whether the open pile's top fits or not
+            other = dict(view, phase="turn" if view["phase"] == "open" else "open")
+            if view["open_piles"][me]:
+                assert words.describe_turn(other, names, lang) == turn  # type: ignore[arg-type]
+
+    random_game(players, "open", seed, every=1, check=check)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from kartaros.cards import RANKS
-from kartaros.games.tac.rules import Why
+from kartaros.games.tac.rules import Why, plays_calls
 from kartaros.games.tac.views import DealView, EventView, Miss, TacObservation
 from kartaros.info import OptionWords, TableRow
 from kartaros.state import Problem
@@ -65,26 +65,12 @@ def describe_action(observation: TacObservation, action: str, names: Sequence[st
         return say("call “Tač!” on {who}'s miss: they get a card from each of you", who=names[offender])
     if action == "pass":
         return say("let the miss go")
-    others = _others(observation, me)
-    if action == "turn":
+    if action in ("turn", "turn?"):
+        # T11, T12: turning is worded alike whether or not it leaves a card that fits (a miss is
+        # the player's to make and the others' to notice; nothing says so before it is made).
         if observation["closed_sizes"][me] == 0:
             return say("turn your open pile over and turn its first card")
         return say("turn your next closed card")
-    if action == "turn?":
-        top = say.card(observation["open_piles"][me][-1])
-        if observation["closed_sizes"][me] == 0:
-            return say.plural(
-                "turn your open pile over and turn its first card, leaving {card} unplaced "
-                "(a miss: the other player may call “Tač!”)",
-                "turn your open pile over and turn its first card, leaving {card} unplaced "
-                "(a miss: others may call “Tač!”)",
-                others, card=top,
-            )
-        return say.plural(
-            "turn your next closed card, leaving {card} unplaced (a miss: the other player may call “Tač!”)",
-            "turn your next closed card, leaving {card} unplaced (a miss: others may call “Tač!”)",
-            others, card=top,
-        )
     code, _, place = action.rstrip("?").partition(">")
     card = say.card(code)
     if place == "C":
@@ -94,12 +80,8 @@ def describe_action(observation: TacObservation, action: str, names: Sequence[st
         return say("put {card} on the central pile", card=card)
     seat = int(place)
     if seat == me:
-        if action.endswith("?"):
-            return say.plural(
-                "put {card} on your open pile although it fits (a miss: the other player may call “Tač!”)",
-                "put {card} on your open pile although it fits (a miss: others may call “Tač!”)",
-                others, card=card,
-            )
+        if plays_calls(observation["variant"]):  # T11: keeping a card that fits is a miss, worded alike
+            return say("put {card} on your open pile (your turn ends)", card=card)
         return say("put {card} on your open pile: it fits nowhere (your turn ends)", card=card)
     top = say.card(observation["open_piles"][seat][-1])
     return say("put {card} on {who}'s open pile (on {top})", card=card, who=names[seat], top=top)
@@ -244,12 +226,23 @@ def describe_turn(observation: TacObservation, names: Sequence[str], lang: str =
     say = SPEECH.speech(lang)
     phase = observation["phase"]
     me = observation["current_player"]
-    if phase == "open":
+    if phase == "open" and not plays_calls(observation["variant"]):
         assert me is not None, "an open pile's top to place, and nobody to move"  # T6
         top = say.card(observation["open_piles"][me][-1])
         return say("the top of your open pile, {card}, fits: place it", card=top)
-    if phase == "turn":
-        if me is not None and observation["closed_sizes"][me] == 0:
+    if phase in ("open", "turn"):
+        # T11, T12: with calls, whether the open pile's top fits is the player's to see: the
+        # words are the same whether it does (phase "open") or not (phase "turn").
+        pile = observation["open_piles"][me] if me is not None else []
+        empty = me is not None and observation["closed_sizes"][me] == 0
+        if pile and plays_calls(observation["variant"]):
+            top = say.card(pile[-1])
+            if empty:
+                return say("place {card} from your open pile if it fits anywhere, or turn your open pile over",
+                           card=top)
+            return say("place {card} from your open pile if it fits anywhere, or turn your next closed card",
+                       card=top)
+        if empty:
             return say("your closed pile is empty: turn your open pile over")
         return say("turn your next closed card")
     if phase == "turned":
