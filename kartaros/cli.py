@@ -650,6 +650,8 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(metavar="URL", help="Database URL (default: an SQLite file here).")] = "",
+    call_seconds: Annotated[float, typer.Option(
+        min=0.5, max=60, help="How long a call window stays open to everyone after a miss, in seconds.")] = 4.0,
 ) -> None:
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn
@@ -658,7 +660,7 @@ def serve(
     from kartaros.server.store import DEFAULT_URL
 
     try:
-        application = create_app(db or DEFAULT_URL)
+        application = create_app(db or DEFAULT_URL, call_seconds=call_seconds)
     except Exception as err:  # a bad URL or an unreachable database: say so in one line
         _fail(f"cannot open the database {db or DEFAULT_URL!r}: {err}")
     Console().print(Text(f"kartaros is serving on http://{host}:{port}/ (Ctrl-C stops it)", style="bold green"))

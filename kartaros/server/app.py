@@ -28,7 +28,7 @@ from kartaros.state import NO_EVENTS
 from kartaros.words import N_, Speech, shared, speech
 
 from .store import DEFAULT_URL, Store
-from .tables import SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
+from .tables import CALL_SECONDS, SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
 from .words import card_names, language_options, languages, page_words
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
@@ -63,9 +63,11 @@ def _token(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def create_app(db_url: str = DEFAULT_URL) -> FastAPI:
+def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS) -> FastAPI:
+    """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
+    stays open to everyone after a miss."""
     store = Store(db_url)
-    service = TableService(store)
+    service = TableService(store, call_seconds=call_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -76,6 +76,9 @@ class StoredTable:
     actions: list[str]
     finished: bool
     result: dict[str, Any] | None
+    # when each action was stored, seconds since the epoch (a call window's deadline counts from
+    # the miss that opened it)
+    times: list[float] = field(default_factory=list)
 
 
 def hash_token(token: str) -> str:
@@ -84,6 +87,11 @@ def hash_token(token: str) -> str:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _seconds(when: datetime) -> float:
+    """A stored time as seconds since the epoch (SQLite gives it back without its zone: UTC)."""
+    return (when if when.tzinfo is not None else when.replace(tzinfo=UTC)).timestamp()
 
 
 def make_engine(url: str, **kwargs: Any) -> Engine:
@@ -116,11 +124,13 @@ class Store:
                 )
             )
 
-    def append(self, table_id: str, seq: int, action: str) -> None:
-        """Store the action played at position ``seq``; ``StaleWrite`` if that place is taken."""
+    def append(self, table_id: str, seq: int, action: str, at: float | None = None) -> None:
+        """Store the action played at position ``seq`` (at ``at``, seconds since the epoch, by the
+        server's clock; now by default); ``StaleWrite`` if that place is taken."""
+        when = _now() if at is None else datetime.fromtimestamp(at, UTC)
         try:
             with self.engine.begin() as db:
-                db.execute(insert(actions).values(table_id=table_id, seq=seq, action=action, created_at=_now()))
+                db.execute(insert(actions).values(table_id=table_id, seq=seq, action=action, created_at=when))
         except IntegrityError:
             raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
 
@@ -134,8 +144,9 @@ class Store:
             if row is None:
                 return None
             moves = db.execute(
-                select(actions.c.action).where(actions.c.table_id == table_id).order_by(actions.c.seq)
-            ).scalars()
+                select(actions.c.action, actions.c.created_at).where(actions.c.table_id == table_id)
+                .order_by(actions.c.seq)
+            ).all()
             return StoredTable(
                 id=row["id"],
                 game=row["game"],
@@ -144,9 +155,10 @@ class Store:
                 seed=int(row["seed"]),
                 seats=list(row["seats"]),
                 names=list(row["names"]),
-                actions=list(moves),
+                actions=[move.action for move in moves],
                 finished=row["finished_at"] is not None,
                 result=row["result"],
+                times=[_seconds(move.created_at) for move in moves],
             )
 
     def finished(self, ids: Sequence[str], limit: int = 100) -> list[dict[str, Any]]:

@@ -8,22 +8,29 @@ worker thread, so one thinking bot never stalls the other tables.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 import kartaros
+from kartaros import calls
 from kartaros.bots import Bot, for_level
 from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
+from .clock import Clock, SystemClock
 from .store import StaleWrite, Store, StoredTable, hash_token
+
+log = logging.getLogger(__name__)
 
 LOG_SENTENCES = 40  # how many of the latest events a view tells in words
 SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # in a bot's default name
+CALL_SECONDS = 4.0  # how long a call window stays open to everyone after a miss (T11), by default
+CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
 
 
 class ApiError(Exception):
@@ -87,6 +94,9 @@ class LiveTable:
     bots: dict[int, Bot]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: set[Watcher] = field(default_factory=set)
+    times: list[float] = field(default_factory=list)  # when each action was stored (server clock)
+    race: asyncio.Task[None] | None = None  # the open call window's timer (bots' calls, its close)
+    last_call: dict[int, float] = field(default_factory=dict)  # seat -> when it last called
 
     @property
     def seq(self) -> int:
@@ -96,9 +106,12 @@ class LiveTable:
 class TableService:
     """Creates tables, serves views, accepts actions, runs bots, and tells the watchers."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS) -> None:
         self.store = store
         self.live: dict[str, LiveTable] = {}
+        self.clock: Clock = clock or SystemClock()
+        self.call_seconds = call_seconds
+        self._tasks: set[asyncio.Task[None]] = set()  # timers and resumed bots, running beside requests
 
     # ---- creating and finding tables -------------------------------------------------------
 
@@ -150,6 +163,9 @@ class TableService:
                 "seed": stored.seed, "actions": stored.actions,
             }
             table = self._live(stored, kartaros.replay(record))
+            if not table.state.is_over and table.state.current_player in table.bots:
+                # a bot was to move when the server stopped: it moves now, not when a person asks
+                self._spawn(self._run_bots(table))
         return table
 
     def _live(self, stored: StoredTable, state: GameState) -> LiveTable:
@@ -158,8 +174,9 @@ class TableService:
             for seat, info in enumerate(stored.seats)
             if info["kind"].startswith("bot:")
         }
-        table = LiveTable(stored.id, state, stored.seats, stored.names, bots)
+        table = LiveTable(stored.id, state, stored.seats, stored.names, bots, times=list(stored.times))
         self.live[stored.id] = table
+        self._open_race(table)  # a window open when the server stopped runs on from its stored start
         return table
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
@@ -180,6 +197,9 @@ class TableService:
         info = kartaros.GAMES[state.game]
         observation = state.public_observation() if seat is None else state.observation(seat)
         legal = state.legal_actions() if seat is not None and state.current_player == seat else []
+        window = self._window(table)
+        if window is not None:  # a race: every seat that may call has the call, nobody passes
+            legal = [window.call] if seat in window.seats else []
         events = observation.get("events", [])
         names = table.names
         words: dict[str, Any] = {
@@ -215,6 +235,12 @@ class TableService:
             "over": state.is_over,
             "returns": state.returns(),
             "result": None if outcome is None else {"reason": outcome.reason, "detail": outcome.detail},
+            # an open call window: how long it stays open, and whether this seat may call in it
+            "window": None if window is None else {
+                "closes_in": max(0.0, round(window.closes_at - self.clock.now(), 3)),
+                "seconds": self.call_seconds,
+                "may_call": seat in window.seats,
+            },
             "words": words,
         }
 
@@ -227,6 +253,10 @@ class TableService:
                               error="a seat's token is needed to play (Authorization: Bearer <token>)")
         if not isinstance(action, str) or type(seq) is not int:
             raise ApiError(400, 'send {"action": "<a legal action>", "seq": <the seq of the view you saw>}')
+        if self._races(table) and action == kartaros.GAMES[table.state.game].call_action:
+            await self._call(table, seat, seq)
+            await self._run_bots(table)
+            return table
         async with table.lock:
             state = table.state
             if state.is_over:
@@ -234,6 +264,8 @@ class TableService:
             if seq != table.seq:
                 raise PlayerError(409, N_("the table has moved on: look again"),
                                   error=f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
+            if self._window(table) is not None:  # a race: no turns, the window closes on its own
+                raise PlayerError(409, N_("the others may call the miss now: play goes on when the time is up"))
             if state.current_player != seat:
                 mover = state.current_player
                 raise PlayerError(409, N_("it is not your move: {name} moves"),
@@ -250,14 +282,17 @@ class TableService:
         await self._run_bots(table)
         return table
 
-    async def _commit(self, table: LiveTable, action: str) -> None:
-        """Store first, then apply and tell: what anyone was told survives a restart."""
+    async def _commit(self, table: LiveTable, action: str, at: float | None = None) -> None:
+        """Store first, then apply and tell: what anyone was told survives a restart. ``at``: when
+        it happened by the server's clock (now, unless a timer says when it was due)."""
+        at = self.clock.now() if at is None else at
         try:
-            await asyncio.to_thread(self.store.append, table.id, table.seq, action)
+            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at)
         except StaleWrite:
             self.live.pop(table.id, None)  # another server wrote first: reload from the store
             raise PlayerError(409, N_("the table has moved on: look again")) from None
         table.state.apply(action)
+        table.times.append(at)
         if table.state.is_over:
             record = table.state.record()
             await asyncio.to_thread(self.store.finish, table.id, record["result"])
@@ -266,8 +301,92 @@ class TableService:
     async def _run_bots(self, table: LiveTable) -> None:
         async with table.lock:
             while not table.state.is_over and table.state.current_player in table.bots:
+                if self._window(table) is not None:
+                    break  # a race: the bots call on the window's timer, not in turn
                 bot = table.bots[table.state.current_player]
                 action = await asyncio.to_thread(bot.choose, table.state)
+                await self._commit(table, action)
+        self._open_race(table)
+
+    # ---- the call race (T11, kartaros.calls): open to every seat that may call at once --------
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run ``work`` beside the requests (kept referenced until done; a failure is logged)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a table's background work failed", exc_info=task.exception())
+
+    def _races(self, table: LiveTable) -> bool:
+        """Whether this table plays its call windows as a race (its game has calls, and they are on)."""
+        info = kartaros.GAMES[table.state.game]
+        return info.call_action is not None and info.calls(table.state.variant)
+
+    def _window(self, table: LiveTable) -> Window | None:
+        """The call window open now, if this table races for calls."""
+        if not self._races(table) or not calls.is_open(table.state):
+            return None
+        call = kartaros.GAMES[table.state.game].call_action
+        assert call is not None
+        opened = table.times[-1] if table.times else self.clock.now()  # the miss opened it
+        return Window(call, calls.callers(table.state), opened, opened + self.call_seconds, table.seq)
+
+    def _open_race(self, table: LiveTable) -> None:
+        """Start the open window's timer, unless it runs already."""
+        if table.race is not None and not table.race.done():
+            return
+        window = self._window(table)
+        if window is not None:
+            table.race = self._spawn(self._race(table, window))
+
+    async def _race(self, table: LiveTable, window: Window) -> None:
+        """The window's timer: the first bot to notice calls after its reaction time, unless a
+        person called first; when nobody has called by the deadline, everyone asked passes."""
+        reactions: dict[int, float] = {}
+        for seat in window.seats:
+            bot = table.bots.get(seat)
+            react = getattr(bot, "reaction", None)  # a bot that cannot say when it calls never does
+            if react is not None and (after := react(table.state, seat)) is not None:
+                reactions[seat] = after
+        caller = calls.first_caller(reactions, window.seats)
+        due = window.closes_at
+        if caller is not None and window.opened + reactions[caller] < window.closes_at:
+            due = window.opened + reactions[caller]
+        else:
+            caller = None
+        await self.clock.sleep_until(due)
+        async with table.lock:
+            if table.seq != window.seq:
+                return  # a person called first
+            for action in calls.settle(table.state, caller):
+                await self._commit(table, action, at=max(due, table.times[-1]))
+        table.race = None
+        await self._run_bots(table)
+
+    async def _call(self, table: LiveTable, seat: int, seq: Any) -> None:
+        """A person's call: the first that reaches the server wins the race (T11)."""
+        now = self.clock.now()
+        last = table.last_call.get(seat)
+        if last is not None and now - last < CALL_SPACING:
+            raise PlayerError(429, N_("one call at a time, please"))
+        table.last_call[seat] = now
+        async with table.lock:
+            window = self._window(table)
+            if window is None:
+                raise PlayerError(409, N_("there is no miss to call now"))
+            if seat not in window.seats:
+                raise PlayerError(409, N_("you cannot call this miss: it is yours"))
+            if type(seq) is int and seq != window.seq:
+                raise PlayerError(409, N_("the table has moved on: look again"))
+            if table.race is not None:
+                table.race.cancel()
+                table.race = None
+            for action in calls.settle(table.state, seat):
                 await self._commit(table, action)
 
     # ---- watchers -------------------------------------------------------------------------
@@ -291,7 +410,20 @@ class TableService:
             raise PlayerError(409, N_("the record is shown once the game is over"))
         record = table.state.record()
         record["names"] = table.names
+        record["times"] = [round(at, 3) for at in table.times]  # who called when, among the rest
         return record
+
+
+@dataclass(frozen=True)
+class Window:
+    """An open call window as a race: the call, the seats that may make it (in the engine's
+    order), when it opened and closes (server clock), and the table's seq while it is open."""
+
+    call: str
+    seats: list[int]
+    opened: float
+    closes_at: float
+    seq: int
 
 
 def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[str]:
