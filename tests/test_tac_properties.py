@@ -299,7 +299,7 @@ def test_T11_T12_with_calls_the_words_never_tell_a_miss_before_it_is_made(player
     from kartaros.games.tac import words
 
     names = ["Ana", "Bo", "Cy", "Dara"][:players]
-    miss_words = ("miss", "Tač", "fits:", "fits nowhere", "promaš", "nigde")
+    miss_words = ("miss", "Tač", "fits:", "fits nowhere", "propust", "nigde")
     seen_phases: set[str] = set()
 
     def check(state: GameState) -> None:

@@ -182,6 +182,13 @@ function renderMoves(v) {
   const hint = byId("hint");
   clearTimeout(autoTimer);
   renderCall(v);
+  showWindow(v);
+  if (v.window) {  // a race for the call: no turns until it closes
+    turn.textContent = v.window.may_call ? t("A miss! Be the first to call it.") : t("The others may call the miss now.");
+    box.replaceChildren();
+    hint.hidden = true;
+    return;
+  }
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); hint.hidden = true; return; }
   if (!v.legal.length) {
     const mover = v.current_player;
@@ -200,6 +207,29 @@ function renderMoves(v) {
   hint.hidden = layout.byHand || !v.legal.some((a) => actionCards(a).length);
   // A step without a choice (a forced draw) is played for the person, after a moment to see it.
   if (v.legal.length === 1) { const only = v.legal[0]; autoTimer = window.setTimeout(() => send(only), AUTOPLAY_MS); }
+}
+
+/** @type {number | undefined} */
+let windowTimer;
+
+/**
+ * An open call window's time left, counted down on the page from the server's ``closes_in``
+ * (the server's clock decides; this only shows it).
+ * @param {View} v
+ */
+function showWindow(v) {
+  const left = byId("window-left");
+  clearInterval(windowTimer);
+  if (!v.window) { left.hidden = true; return; }
+  const closes = performance.now() + v.window.closes_in * 1000;
+  const tick = () => {
+    const seconds = Math.max(0, (closes - performance.now()) / 1000);
+    left.textContent = t("{seconds} s left", { seconds: seconds.toFixed(1) });
+    if (!seconds) clearInterval(windowTimer);
+  };
+  tick();
+  left.hidden = false;
+  windowTimer = window.setInterval(tick, 100);
 }
 
 /** @param {View} v */

@@ -34,6 +34,15 @@
  */
 
 /**
+ * A call window open now (``TableService.view``): seconds until it closes by the server's clock,
+ * how long it is open in all, and whether this seat may call.
+ * @typedef {object} CallWindow
+ * @property {number} closes_in
+ * @property {number} seconds
+ * @property {boolean} may_call
+ */
+
+/**
  * What one seat (or a spectator, ``seat`` null) is shown of a table.
  * @typedef {object} View
  * @property {string} table
@@ -51,6 +60,7 @@
  * @property {boolean} over
  * @property {number[]} returns
  * @property {{ reason: string, detail: string } | null} result
+ * @property {CallWindow | null} [window] an open call window, raced for by every seat that may call
  * @property {ViewWords} words
  */
 
