@@ -323,3 +323,38 @@ def test_T11_T12_with_calls_the_words_never_tell_a_miss_before_it_is_made(player
                 assert words.describe_turn(other, names, lang) == turn  # type: ignore[arg-type]
 
     random_game(players, "open", seed, every=1, check=check)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+@pytest.mark.parametrize("finish", ["first-out", "ranking"])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seeds)
+def test_T14_every_game_ends_as_people_would_accept_never_at_the_move_bound(
+    players: int, finish: str, seed: int,
+) -> None:
+    """With two decks the cards the central pile needs may all be set aside (T3); a game that
+    can no longer go on ends as stuck (T14) instead of running to the bound of T13."""
+    state = random_game(players, "enforced", seed, {"finish": finish, "max_moves": 20_000})
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason in ("out", "ranking", "stuck")
+
+
+def test_T14_a_stuck_two_deck_ranking_game_ends_ranked_by_the_cards_left() -> None:
+    state = kartaros.new_game("tac", players=5, seed=0, variant={"finish": "ranking", "max_moves": 20_000})
+    chooser = random.Random(0)
+    while not state.is_over:
+        state.apply(chooser.choice(state.legal_actions()))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.reason == "stuck"
+    events = state.observation(0)["events"]
+    last_central = max(i for i, e in enumerate(events) if e["type"] == "place" and e["to"] == "central")
+    out = {e["player"] for e in events if e["type"] == "out"}
+    playing = [p for p in range(5) if p not in out]
+    turnovers = Counter(e["player"] for e in events[last_central:] if e["type"] == "turnover")
+    assert all(turnovers[p] >= 2 for p in playing)  # everyone in play went through his cards twice
+    assert not any(e["type"] == "miss" for e in events[last_central:])
+    left = {p: len(state.zones()[f"closed:{p}"]) + len(state.zones()[f"open:{p}"]) for p in playing}
+    by_cards = sorted(playing, key=lambda p: left[p])
+    returns = state.returns()
+    assert [returns[p] for p in by_cards] == sorted((returns[p] for p in playing), reverse=True)
+    assert "nothing could be placed any more" in kartaros.GAMES["tac"].words.event(events[-1], list("ABCDE"), "en")

@@ -61,12 +61,14 @@ class Reason(StrEnum):
     OUT = "out"  # T10: the first player out of cards wins
     RANKING = "ranking"  # T10: every player but one is out (finish: ranking)
     MAX_MOVES = "max_moves"  # T13: the fewest cards win at the bound
+    STUCK = "stuck"  # T14: nothing was placed for two whole passes; the fewest cards win
 
 
 # Moves (values of the legal-move dict): 0-7 a seat's open pile, then the others.
 CENTRAL, TURN, TURN_MISS, CALL, PASS, KEEP_MISS = range(MAX_PLAYERS, MAX_PLAYERS + 6)
 _TURN_ONLY = {"turn": TURN}
 CALL_ACTION = "call"  # the action that calls out a miss (T11)
+STUCK_TURNOVERS = 2  # T14: turnovers by every player in play without a card placed: stuck
 _CALL_OR_PASS = {CALL_ACTION: CALL, "pass": PASS}
 _PLACE = [[f"{CODE[c]}>{'C' if d == CENTRAL else d}" for d in range(CENTRAL + 1)] for c in range(len(CODE))]
 _KEEP_MISS = [[f"{CODE[c]}>{d}?" for d in range(MAX_PLAYERS)] for c in range(len(CODE))]
@@ -180,9 +182,9 @@ class TacState(GameState):
     # What ``clone`` does with each field (``GameState._share`` and the rest say how).
     _share = (
         "wants", "opened", "turned", "player", "turn", "offender", "missed", "finished", "_next", "_central_first",
-        "_open_calls", "_ranking", "_max_moves",
+        "_open_calls", "_ranking", "_max_moves", "_misses",
     )
-    _copy = ("central", "aside", "places", "scores")
+    _copy = ("central", "aside", "places", "scores", "_quiet", "_quiet_since")
     _copy_each = ("closed", "known", "opens")
     __slots__ = _share + _copy + _copy_each
 
@@ -208,6 +210,9 @@ class TacState(GameState):
     _open_calls: bool
     _ranking: bool
     _max_moves: int
+    _misses: int  # T11: misses made so far (each shows a card could have been placed, T14)
+    _quiet: list[int]  # T14: per player, turnovers (T8) since ``_quiet_since``
+    _quiet_since: list[int]  # T14: per player, the progress (``_progress``) his ``_quiet`` counts from
 
     # ---- T3: the deal ------------------------------------------------------------------------
 
@@ -247,6 +252,9 @@ class TacState(GameState):
         self._open_calls = self.variant["calls"] == "open"
         self._ranking = self.variant["finish"] == "ranking"
         self._max_moves = self.variant["max_moves"]
+        self._misses = 0
+        self._quiet = [0] * players
+        self._quiet_since = [0] * players
         return self
 
     # ---- the public API ----------------------------------------------------------------------
@@ -371,6 +379,8 @@ class TacState(GameState):
             flags.extend([True] * len(opens))
             opens.clear()
             self.events.append(("turnover", p, len(pile)))
+            if self._stuck_after_turnover(p):
+                return
         card = pile.pop()
         flags.pop()
         self.turned = card
@@ -406,6 +416,7 @@ class TacState(GameState):
     # ---- T11-T12: the call -------------------------------------------------------------------
 
     def _open_window(self, offender: int, card: int, how: Literal["turn", "keep"]) -> None:
+        self._misses += 1
         self.events.append(MissEvent("miss", offender, card, how))
         self.offender, self.missed = offender, card
         self.phase = WINDOW
@@ -488,22 +499,44 @@ class TacState(GameState):
         held = 1 if self.turned >= 0 and self.turn == p else 0
         return len(self.closed[p]) + len(self.opens[p]) + held
 
-    def _end_by_count(self) -> None:
-        """T13: the move bound; the fewest cards win (in ranking, the rest are ranked by cards)."""
+    def _progress(self) -> int:
+        """T14: grows whenever the game shows it can go on: a card onto the central pile (which
+        only grows) or a miss (a card that could have been placed)."""
+        return len(self.central) + self._misses
+
+    def _stuck_after_turnover(self, p: int) -> bool:
+        """T14 (a reading): when every player still in play has turned his open pile over twice
+        since the last card went onto the central pile (and nobody missed one), the game is stuck (with two decks the
+        cards it needs may all be set aside, T3, and the rest only move between open piles): it
+        ends, the fewest cards first, as at T13's bound."""
+        placed = self._progress()
+        if self._quiet_since[p] != placed:
+            self._quiet_since[p], self._quiet[p] = placed, 0
+        self._quiet[p] += 1
+        if self._quiet[p] < STUCK_TURNOVERS:
+            return False
+        for q in range(self.num_players):
+            if not self.places[q] and (self._quiet_since[q] != placed or self._quiet[q] < STUCK_TURNOVERS):
+                return False
+        self._end_by_count(Reason.STUCK)
+        return True
+
+    def _end_by_count(self, reason: Reason = Reason.MAX_MOVES) -> None:
+        """T13 (and T14): the fewest cards win (in ranking, the rest are ranked by cards)."""
         playing = [p for p in range(self.num_players) if not self.places[p]]
         counts = {p: self._cards_of(p) for p in playing}
         if not self._ranking:
             best = min(counts.values())
             winners = [p for p in playing if counts[p] == best]
             self._finish(tuple(1.0 / len(winners) if p in winners else 0.0 for p in range(self.num_players)),
-                         Reason.MAX_MOVES)
+                         reason)
             return
         for count in sorted(set(counts.values())):
             group = [p for p in playing if counts[p] == count]
             for p in group:
                 self.places[p] = self.finished + 1
             self._rank(group)
-        self._finish(tuple(self.scores), Reason.MAX_MOVES)
+        self._finish(tuple(self.scores), reason)
 
 
     # ---- T11: misses, for search --------------------------------------------------------------

@@ -38,6 +38,10 @@ ENDS = {
         N_("{who} wins with the fewest cards: the limit of moves was reached"),
         N_("{who} share the win with the fewest cards: the limit of moves was reached"),
     ),
+    "stuck": (
+        N_("{who} wins with the fewest cards: nothing could be placed any more"),
+        N_("{who} share the win with the fewest cards: nothing could be placed any more"),
+    ),
 }
 WINS = (N_("{who} wins"), N_("{who} share the win"))  # an end without a reason of its own
 
