@@ -4,6 +4,7 @@
 // The view's words come in the page's language (?lang= on the socket, {"lang"} when it changes).
 import { actionCards } from "./cards.js";
 import { api, el, errorText, toast } from "./dom.js";
+import * as motion from "./motion.js";
 import * as rows from "./rows.js";
 import { currentLang, langSwitch, reloadWords, t, useGameWords, withLang } from "./words.js";
 
@@ -16,7 +17,13 @@ const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
 const speed = /** @type {HTMLSelectElement} */ (document.getElementById("speed"));
 speed.value = localStorage.getItem("kartaros.speed") ?? "900";
 if (speed.selectedIndex < 0) speed.value = "900";
-speed.addEventListener("change", () => { localStorage.setItem("kartaros.speed", speed.value); });
+speed.addEventListener("change", () => {
+  localStorage.setItem("kartaros.speed", speed.value);
+  if (held && !Number(speed.value)) goOn();  // instant: nothing waits
+});
+const OWN_MOVE_MS = 200;  // the person's own move: its motion, and the moment before the next player's shows
+const PAUSE_STEPS = 4;  // a pause on the table lasts this many of the speed's steps …
+const PAUSE_MOST_MS = 6000;  // … at most
 
 /** @type {WebSocket | null} */
 let socket = null;
@@ -33,6 +40,14 @@ let autoTimer;
 const queue = [];
 /** @type {number | undefined} */
 let paceTimer;
+let pacing = false;  // a view is being shown, or stays its time: the queue waits
+let held = false;  // the table holds a view to look at (the game's ``pauseAt``) until the person goes on
+/** @type {number | undefined} */
+let holdTimer;
+/** @type {View | null} the view last drawn: the next one moves from it */
+let drawn = null;
+/** @type {Set<string>} the cards of the last move, marked on the table until the next */
+let lastMove = new Set();
 /** @type {Map<number, string>} the game's history in words, by event index, as far as it has been seen */
 const history = new Map();
 let seenEvents = 0;  // events shown so far: the newer ones are highlighted
@@ -53,7 +68,7 @@ function connect() {
     if (data.error) { lastError = errorText(data); toast(lastError); sentSeq = -1; return; }
     if (current === null || data.words.lang !== current.words.lang) { queue.length = 0; show(data); return; }
     queue.push(data);
-    if (paceTimer === undefined) next();
+    if (!pacing) next();
   };
   ws.onclose = (event) => {
     if (event.code >= 4400) { setStatus(lastError || t("This table cannot be opened.")); return; }  // no retry
@@ -65,23 +80,78 @@ function connect() {
 /** Show a view now. @param {View} view */
 function show(view) {
   current = view;
-  loadLayout(view.game).then(render);
+  return loadLayout(view.game).then(render);
+}
+
+/** Whether ``view`` follows the person's own move in ``before``. @param {View} before @param {View} view */
+function ownMove(before, view) {
+  return before.seat !== null && before.current_player === before.seat && before.seq + 1 === view.seq;
 }
 
 /**
  * Show the next queued view, then wait before the one after it: a person follows the other
- * players' moves one by one at the page's speed; their own move, and a change of language, show
- * at once.
+ * players' moves one by one at the page's speed; their own move shows at once and stays a
+ * moment, and a change of language shows at once. A view the game's table module wants looked
+ * at (``pauseAt``: a showdown) holds the queue until the person goes on, or a timer does.
  */
 function next() {
   paceTimer = undefined;
+  if (held) return;
   const view = queue.shift();
-  if (!view) return;
-  const mine = current !== null && current.seat !== null && current.current_player === current.seat && current.seq + 1 === view.seq;
-  show(view);
-  const wait = mine ? 0 : Number(speed.value);
-  if (queue.length) paceTimer = window.setTimeout(next, wait);
-  else if (wait) paceTimer = window.setTimeout(next, wait);  // a view arriving meanwhile waits its turn
+  if (!view) { pacing = false; return; }
+  pacing = true;
+  const before = current;
+  show(view).catch((err) => console.error(err)).then(() => {
+    const step = Number(speed.value);
+    if (step && before && pausesAt(before, view)) { hold(step); return; }
+    const wait = before && ownMove(before, view) ? Math.min(OWN_MOVE_MS, step) : step;
+    if (wait) paceTimer = window.setTimeout(next, wait);  // a view arriving meanwhile waits its turn
+    else next();
+  });
+}
+
+/** @param {View} before @param {View} view */
+function pausesAt(before, view) {
+  if (!layout.pauseAt || before.table !== view.table) return false;
+  try { return layout.pauseAt(before, view); } catch (err) { console.error(err); return false; }
+}
+
+/**
+ * Hold the table as it is: the views after it wait until the person clicks Continue, or until a
+ * few of the speed's steps have passed. The person may still play meanwhile (that goes on too);
+ * a forced step of theirs waits for the end of the pause. Continue takes the keyboard's focus
+ * only where nothing has it, so a card or a pile the person is on stays theirs.
+ * @param {number} step
+ */
+function hold(step) {
+  held = true;
+  clearTimeout(autoTimer);
+  const ms = Math.min(PAUSE_STEPS * step, PAUSE_MOST_MS);
+  holdTimer = window.setTimeout(goOn, ms);
+  const button = byId("continue");
+  button.hidden = false;
+  const bar = button.querySelector(".continue-timer");
+  if (bar && !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) {
+    bar.animate([{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }], { duration: ms, easing: "linear", fill: "forwards" });
+  }
+  if (!document.activeElement || document.activeElement === document.body) button.focus();
+}
+
+/** The pause ends: the views that waited follow at the page's speed. */
+function goOn() {
+  if (!held) return;
+  held = false;
+  clearTimeout(holdTimer);
+  const button = byId("continue");
+  const focused = document.activeElement === button;
+  button.querySelector(".continue-timer")?.getAnimations().forEach((a) => a.cancel());
+  button.hidden = true;
+  if (focused) {  // the keyboard goes on to where a move can be made (else Tab goes on from here)
+    const live = document.querySelector("#table button.live:enabled, #table button:enabled");
+    if (live instanceof HTMLElement) live.focus(); else button.blur();
+  }
+  if (current) autoplay(current);
+  next();
 }
 
 /** The game's own table module and words, once per page. @param {string} game */
@@ -122,6 +192,7 @@ function send(action) {
   if (!current.legal.includes(action)) return;
   sentSeq = current.seq;
   clearTimeout(autoTimer);
+  if (held) goOn();  // playing on is going on
   selected.clear();
   document.querySelectorAll("#moves button, #call, #table button").forEach((b) => { /** @type {HTMLButtonElement} */ (b).disabled = true; });
   socket.send(JSON.stringify({ action, seq: current.seq }));
@@ -136,10 +207,34 @@ function render() {
   for (const code of [...selected]) if (!v.legal.some((a) => actionCards(a).includes(code))) selected.delete(code);
   document.title = `kartaros · ${v.title}${v.seat === null ? "" : " · " + v.names[v.seat]}`;
   byId("title").textContent = `${v.title} · ${v.names.join(" · ")}`;
-  layout.render({ view: v, root: byId("table"), selected, send, redraw: render });
+  const root = byId("table");
+  // Motion from the view drawn last to this one; a redraw of the same view (a card selected, the
+  // language changed) moves nothing and keeps the last move marked.
+  const from = drawn !== null && drawn.table === v.table && drawn.seq !== v.seq ? drawn : null;
+  const plan = from ? motion.prepare(root, layout, from, v) : null;
+  motion.settle(root);
+  layout.render({ view: v, root, selected, send, redraw: render });
+  if (plan && from) {
+    motion.play(plan, root, motionMs(from, v));
+    lastMove = plan.named;
+  } else if (drawn === null || drawn.seq !== v.seq) lastMove = new Set();
+  motion.mark(root, lastMove);
+  drawn = v;
   renderMoves(v);
   renderLog(v);
   renderResult(v);
+}
+
+/**
+ * How long the motion from ``from`` to ``v`` takes: nothing at the instant speed, the person's
+ * own move quickly, the others' within the speed's step (so it has landed before the next).
+ * @param {View} from
+ * @param {View} v
+ */
+function motionMs(from, v) {
+  const step = Number(speed.value);
+  if (!step) return 0;
+  return ownMove(from, v) ? Math.min(OWN_MOVE_MS, step) : Math.round(Math.min(step * 0.45, 800));
 }
 
 /**
@@ -205,8 +300,19 @@ function renderMoves(v) {
     class: m.action === v.call ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
   }, m.text, el("small", {}, notation(m.action)))));
   hint.hidden = layout.byHand || !v.legal.some((a) => actionCards(a).length);
-  // A step without a choice (a forced draw) is played for the person, after a moment to see it.
-  if (v.legal.length === 1) { const only = v.legal[0]; autoTimer = window.setTimeout(() => send(only), AUTOPLAY_MS); }
+  autoplay(v);
+}
+
+/**
+ * A step without a choice (a forced draw) is played for the person, after a moment to see it;
+ * while the table holds a view to look at, it waits for the end of the pause.
+ * @param {View} v
+ */
+function autoplay(v) {
+  clearTimeout(autoTimer);
+  if (held || v.over || v.seat === null || v.legal.length !== 1 || v.seq === sentSeq) return;
+  const only = v.legal[0];
+  autoTimer = window.setTimeout(() => send(only), AUTOPLAY_MS);
 }
 
 /** @type {number | undefined} */
@@ -268,6 +374,7 @@ async function rematch() {
 }
 
 byId("call").addEventListener("click", () => { if (current && current.call) send(current.call); });
+byId("continue").addEventListener("click", goOn);
 langSwitch(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ lang: currentLang() }));  // the words come again
   if (current) render();

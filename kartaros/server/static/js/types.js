@@ -79,10 +79,25 @@
  * A game's table module (``kartaros/games/<name>/table.js``): draws the game as it is laid out
  * at a real table. ``byHand`` says the person plays with cards and piles, so the list of moves
  * in words starts collapsed; ``styles`` that the folder has a ``table.css`` of its own.
+ *
+ * The rest is optional and makes the motion between two views true to the game (``motion.js``;
+ * ``newEvents(previous, view)`` there gives the events between them). A place is named by the
+ * ``data-pile`` or ``data-key`` of an element the module draws, else by a CSS selector within
+ * the table (``.seat-top .stack``). ``origins``: where the face-up cards new to the table come
+ * from (a drawn card from the stock), by card code; the others fade in. ``destinations``: where
+ * the cards the move took away went (a trick to its winner's pile); a card that left the table
+ * flies there, one still on show sends a copy there; the others fade out. ``backs``: face-down
+ * cards that moved, ``[from, to]``, each shown as a card back sliding across. ``pauseAt``: the
+ * page holds the table on ``view`` until the person goes on (or a short timer ends), where the
+ * view shows something to look at (a showdown).
  * @typedef {object} GameTable
  * @property {(ctx: TableContext) => void} render
  * @property {boolean} [byHand]
  * @property {boolean} [styles]
+ * @property {(previous: View, view: View) => Map<string, string>} [origins]
+ * @property {(previous: View, view: View) => Map<string, string>} [destinations]
+ * @property {(previous: View, view: View) => [string, string][]} [backs]
+ * @property {(previous: View, view: View) => boolean} [pauseAt]
  */
 
 export {};
