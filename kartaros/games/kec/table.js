@@ -126,3 +126,74 @@ function selectionWords(ctx) {
   if (move) return el("span", {}, el("strong", {}, move.text), " ", t("Click the highlighted pile to play it."));
   return t("These cards make no move now.");
 }
+
+// ---- motion: where the cards of a move come from and go (``GameTable`` in types.js) ----------
+import { newEvents } from "/static/js/motion.js";
+
+/**
+ * A player's hand as a place: the opponent's face-down stack across, yours at the bottom.
+ * @param {import("/static/js/types.js").View} v
+ * @param {number} p
+ */
+function handPlace(v, p) { return p === (v.seat ?? 0) ? ".seat-bottom .hand" : ".seat-top .stack"; }
+
+/**
+ * A drawn card comes from the stock (K4); a card the opponent plays, from his hand; a card a
+ * throw takes, from the hand it was taken from (K11).
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ */
+export function origins(previous, view) {
+  /** @type {Map<string, string>} */
+  const from = new Map();
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "draw" && e.card) from.set(e.card, "stock");
+    else if (e.type === "take") from.set(e.card, "discard");
+    else if (e.type === "steal" && e.card) from.set(e.card, handPlace(view, 1 - e.player));
+    else if (["discard", "pair", "hold", "break"].includes(e.type)) for (const c of e.cards ?? [e.card]) from.set(c, handPlace(view, e.player));
+  }
+  return from;
+}
+
+/**
+ * A card covered on the discard pile goes under it; a broken hold and its breaking card go out
+ * of play (K8), pairs where the variant puts them (K10); a taken card into the taker's hand; a
+ * reshuffled discard pile into the stock (K6).
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ */
+export function destinations(previous, view) {
+  /** @type {Map<string, string>} */
+  const to = new Map();
+  const pairs = view.variant.pairs_to === "out" ? ".pile-out" : "discard";
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "take") to.set(e.card, handPlace(view, e.player));
+    else if (e.type === "discard" || (e.type === "steal" && e.card)) to.set(e.card, "discard");
+    else if (e.type === "pair") for (const c of e.cards) to.set(c, pairs);
+    else if (e.type === "break") for (const c of [...previous.view.table, e.card]) to.set(c, ".pile-out");
+    else if (e.type === "reshuffle" || e.type === "extend") for (const c of e.cards) to.set(c, "stock");
+  }
+  /** @type {{ card: string }[]} */
+  const before = previous.view.discard;
+  const top = before.length ? before[before.length - 1].card : null;
+  if (top && !to.has(top) && view.view.discard.some((/** @type {{ card: string }} */ d) => d.card === top)) to.set(top, "discard");
+  return to;
+}
+
+/**
+ * Cards drawn unseen slide face down from the stock to the hand; a reshuffle or an extension
+ * carries the piles into the stock (K6).
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ * @returns {[string, string][]}
+ */
+export function backs(previous, view) {
+  /** @type {[string, string][]} */
+  const moves = [];
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "draw" && !e.card) moves.push(["stock", handPlace(view, e.player)]);
+    else if (e.type === "reshuffle") moves.push(["discard", "stock"]);
+    else if (e.type === "extend") moves.push(["discard", "stock"], [".pile-out", "stock"]);
+  }
+  return moves;
+}
