@@ -361,3 +361,76 @@ function guide(ctx, hand, exchange) {
   if (exchange) return el("span", {}, el("strong", {}, moveText(ctx, exchange)), " ", t("Click the pot to play it."));
   return t("Cards to take: {count}. Click another player's pile to take its top card.", { count: put - takes.length });
 }
+
+// ---- motion: where the cards of a move come from and go (``GameTable`` in types.js) ----------
+import { newEvents } from "/static/js/motion.js";
+
+/** A seat's hand as a place: the face-down one, or yours. @param {number} p */
+function handPlace(p) { return `[data-seat="${p}"] .seat-hand, [data-seat="${p}"] .my-hand`; }
+
+/**
+ * Drawn cards come from the drawer's pile (P5), cards taken in an exchange from the piles they
+ * were taken from (P6), shown hands out of their players' hands (P7), a tie-break card from its
+ * turner's pile (P10).
+ * @param {View} previous
+ * @param {View} view
+ */
+export function origins(previous, view) {
+  /** @type {Map<string, string>} */
+  const from = new Map();
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "draw") for (const c of e.cards ?? []) from.set(c, `pile-${e.player}`);
+    else if (e.type === "exchange" && e.took) {
+      /** @type {number[]} */
+      const seats = e.from.flatMap((/** @type {number} */ k, /** @type {number} */ s) => Array.from({ length: k }, () => s));
+      e.took.forEach((/** @type {string} */ c, /** @type {number} */ i) => from.set(c, `pile-${seats[i]}`));
+    } else if (e.type === "showdown") {
+      e.hands.forEach((/** @type {string[]} */ hand, /** @type {number} */ p) => { for (const c of hand) from.set(c, handPlace(p)); });
+    } else if (e.type === "turn") from.set(e.card, `pile-${e.player}`);
+  }
+  return from;
+}
+
+/**
+ * The cards you put into the pot go into it (P6); a collected trick, the shown hands and the
+ * tie-break cards, goes to its winner's pile (P8): the table keeps it on show until the next
+ * showdown, so copies of it fly there.
+ * @param {View} previous
+ * @param {View} view
+ */
+export function destinations(previous, view) {
+  /** @type {Map<string, string>} */
+  const to = new Map();
+  const o = /** @type {PuckObservation} */ (view.view);
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "exchange") for (const c of e.put ?? []) to.set(c, "pot");
+    else if (e.type === "collect") {
+      const trick = lastTrick(o.events, o.num_players);
+      for (const c of trick ? [...trick.hands.flat(), ...trick.turned.flat()] : []) to.set(c, `pile-${e.player}`);
+    }
+  }
+  return to;
+}
+
+/**
+ * The others' cards move face down: drawn from their piles, put into the pot and taken from
+ * the piles in an exchange; the pot goes to the trick's winner.
+ * @param {View} previous
+ * @param {View} view
+ * @returns {[string, string][]}
+ */
+export function backs(previous, view) {
+  /** @type {[string, string][]} */
+  const moves = [];
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "draw" && !e.cards) moves.push([`pile-${e.player}`, handPlace(e.player)]);
+    else if (e.type === "exchange" && !e.put && e.count) {
+      moves.push([handPlace(e.player), "pot"]);
+      e.from.forEach((/** @type {number} */ k, /** @type {number} */ s) => { if (k) moves.push([`pile-${s}`, handPlace(e.player)]); });
+    } else if (e.type === "collect" && previous.view.pot_size) moves.push(["pot", `pile-${e.player}`]);
+  }
+  return moves;
+}
+
+/** The showdown (P7) holds the table: every hand shown, until the person goes on. @param {View} previous @param {View} view */
+export function pauseAt(previous, view) { return newEvents(previous, view).some((e) => e.type === "showdown"); }
