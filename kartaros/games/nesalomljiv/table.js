@@ -312,3 +312,79 @@ function selectionWords(ctx) {
   if (selected.size === 1) return t("Select one more weapon to keep.");
   return t("Select the two weapons you keep, then click the card in the middle.");
 }
+
+// ---- motion: where the cards of a move come from and go (``GameTable`` in types.js) ----------
+import { newEvents } from "/static/js/motion.js";
+
+/**
+ * A seat's zone as a place: across for the opponent, at the bottom for you.
+ * @param {import("/static/js/types.js").View} v
+ * @param {number} p
+ * @param {"weapons" | "match"} zone
+ */
+function zonePlace(v, p, zone) { return `${p === (v.seat ?? 0) ? ".seat-bottom" : ".seat-top"} .nes-${zone}`; }
+
+/**
+ * Turned, dealt and drawn cards come from the stock (N4, N7, N11); the weapons revealed at a
+ * duel from their players' weapons (N5); a placed Attacker from its placer's match hand (N10).
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ */
+export function origins(previous, view) {
+  /** @type {Map<string, string>} */
+  const from = new Map();
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "chooser" || (e.type === "draw" && e.card)) from.set(e.card, ".nes-stock");
+    else if (e.type === "deal") for (const c of e.cards ?? []) from.set(c, ".nes-stock");
+    else if (e.type === "duel") {
+      e.kept.forEach((/** @type {string[]} */ kept, /** @type {number} */ p) => {
+        for (const c of [...kept, e.dropped[p]]) from.set(c, zonePlace(view, p, "weapons"));
+      });
+    } else if (e.type === "place") from.set(e.card, zonePlace(view, e.player, "match"));
+  }
+  return from;
+}
+
+/**
+ * After the reveal all six weapons go to the discard pile (N7): the last duel stays on show,
+ * so copies of them fly there. A taken target goes into the loser's match hand (N8, N11), a
+ * discarded one onto the discard pile, a reshuffled discard pile into the stock (N14).
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ */
+export function destinations(previous, view) {
+  /** @type {Map<string, string>} */
+  const to = new Map();
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "duel") for (const c of [...e.kept.flat(), ...e.dropped]) to.set(c, ".nes-discard");
+    else if (e.type === "take") to.set(e.card, zonePlace(view, e.player, "match"));
+    else if (e.type === "discard") to.set(e.card, ".nes-discard");
+    else if (e.type === "reshuffle") for (const c of e.cards) to.set(c, ".nes-stock");
+  }
+  return to;
+}
+
+/**
+ * Cards dealt or drawn unseen slide face down from the stock; a reshuffle carries the discard
+ * pile into it.
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ * @returns {[string, string][]}
+ */
+export function backs(previous, view) {
+  /** @type {[string, string][]} */
+  const moves = [];
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "deal" && !e.cards) moves.push([".nes-stock", zonePlace(view, e.player, e.zone)]);
+    else if (e.type === "draw" && !e.card) moves.push([".nes-stock", zonePlace(view, e.player, "match")]);
+    else if (e.type === "reshuffle") moves.push([".nes-discard", ".nes-stock"]);
+  }
+  return moves;
+}
+
+/**
+ * The reveal of a duel (N5) holds the table: both pairs side by side, until the person goes on.
+ * @param {import("/static/js/types.js").View} previous
+ * @param {import("/static/js/types.js").View} view
+ */
+export function pauseAt(previous, view) { return newEvents(previous, view).some((e) => e.type === "duel"); }
