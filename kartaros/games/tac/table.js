@@ -235,3 +235,64 @@ function showPassInWords(v) {
   if (asked && !box.open && !shownForCall) { box.open = true; shownForCall = true; }
   if (!asked && shownForCall) { box.open = false; shownForCall = false; }
 }
+
+// ---- motion: where the cards of a move come from and go (``GameTable`` in types.js) ----------
+import { newEvents } from "/static/js/motion.js";
+
+/**
+ * Where player ``p`` sits on this table, as a place: at the bottom for you, else his seat on
+ * your left, across or on your right, as ``render`` lays them out.
+ * @param {View} v
+ * @param {number} p
+ */
+function seatPlace(v, p) {
+  const n = v.view.num_players;
+  const me = v.seat ?? 0;
+  if (p === me) return ".seat-bottom";
+  const k = (p - me - 1 + n) % n;
+  const count = sides(n - 1);
+  if (k < count.left) return `.side-left > .seat:nth-child(${k + 1})`;
+  if (k < count.left + count.top) return `.side-top > .seat:nth-child(${k - count.left + 1})`;
+  return `.side-right > .seat:nth-child(${k - count.left - count.top + 1})`;
+}
+
+/**
+ * A turned card comes off its player's closed pile (T7); a card placed from an open pile off
+ * that pile (T6).
+ * @param {View} previous
+ * @param {View} view
+ */
+export function origins(previous, view) {
+  /** @type {Map<string, string>} */
+  const from = new Map();
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "turn") from.set(e.card, `${seatPlace(view, e.player)} .pile-closed`);
+    else if (e.type === "place" && e.from === "open") from.set(e.card, `${seatPlace(view, e.player)} .pile-open`);
+  }
+  return from;
+}
+
+/**
+ * An open pile turned over becomes its player's closed pile (T8).
+ * @param {View} previous
+ * @param {View} view
+ */
+export function destinations(previous, view) {
+  /** @type {Map<string, string>} */
+  const to = new Map();
+  for (const e of newEvents(previous, view)) {
+    if (e.type === "turnover") for (const c of previous.view.open_piles[e.player]) to.set(c, `${seatPlace(view, e.player)} .pile-closed`);
+  }
+  return to;
+}
+
+/**
+ * A caught offender gets a closed card from the caller's pile, face down (T11).
+ * @param {View} previous
+ * @param {View} view
+ * @returns {[string, string][]}
+ */
+export function backs(previous, view) {
+  return newEvents(previous, view).filter((e) => e.type === "give" && e.count)
+    .map((e) => [`${seatPlace(view, e.player)} .pile-closed`, `${seatPlace(view, e.to)} .pile-closed`]);
+}
