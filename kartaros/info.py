@@ -172,6 +172,9 @@ class GameInfo:
     # Options people play with, where they differ from the defaults kept for simulations
     # (Tač: misses and calls exist only in "open" mode); interfaces for people start here.
     people_variant: Mapping[str, Any] = field(default_factory=dict)
+    # The rules written for players, by language (``en``, ``sr``): Markdown files of the game's
+    # folder, with card pictures (``docs/adding-a-game.md``); empty: the game has none yet.
+    guide: Mapping[str, str] = field(default_factory=dict)
     # The fixed action spaces made so far, by player count (a space is made once and shared).
     _spaces: dict[int, ActionSpace] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -208,6 +211,11 @@ class GameInfo:
         if lang not in files:
             raise ValueError(f"rules come in en or sr; got {lang!r}")
         return (resources.files(self.package) / files[lang]).read_text(encoding="utf-8")
+
+    def guide_text(self, lang: str = "en") -> str | None:
+        """The rules for players in ``lang`` (Markdown), or ``None`` where the game has none in it."""
+        name = self.guide.get(lang)
+        return None if name is None else (resources.files(self.package) / name).read_text(encoding="utf-8")
 
     def page_file(self, name: str) -> str | None:
         """A file of the game's own for the pages (its table module ``table.js``), or ``None``."""

@@ -34,4 +34,5 @@ INFO = GameInfo(
     max_game_length=max_game_length,
     hard=("ismcts", HARD_SEARCH),
     move_class=move_class,
+    guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
 )

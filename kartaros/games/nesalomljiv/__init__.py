@@ -27,4 +27,5 @@ INFO = GameInfo(
     action_space=NesalomljivSpace,
     encoder=NesalomljivEncoder,
     max_game_length=max_game_length,
+    guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
 )

@@ -28,4 +28,5 @@ INFO = GameInfo(
     encoder=PuckEncoder,
     max_game_length=max_game_length,
     hard=("pimc", {"worlds": 60, "horizon": 8}),
+    guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
 )

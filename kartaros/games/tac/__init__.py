@@ -42,4 +42,5 @@ INFO = GameInfo(
     call_action=CALL_ACTION,
     calls=plays_calls,
     people_variant={"calls": "open"},  # T12: people play with misses and the call
+    guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
 )
