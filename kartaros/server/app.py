@@ -27,6 +27,7 @@ from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
 from kartaros.words import N_, Speech, shared, speech
 
+from .guide import game_guide
 from .store import DEFAULT_URL, Store
 from .tables import CALL_SECONDS, SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
 from .words import card_names, language_options, languages, page_words
@@ -175,6 +176,20 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS) ->
         if game not in kartaros.GAMES or lang not in ("en", "sr"):
             raise ApiError(404, f"no rules for {game!r} in {lang!r} (games: {', '.join(kartaros.GAMES)}; en or sr)")
         return kartaros.GAMES[game].rules_text(lang)
+
+    @app.get("/api/guide/{game}", tags=["games"])
+    async def get_guide(game: str, lang: Lang = "en") -> dict[str, str]:
+        """A game's rules written for players, in ``lang``, as HTML with pictures of the cards:
+        ``title``, ``html`` (the whole guide, its rule options and, last, the cheat sheet) and
+        ``cheat_sheet_html`` (what matters in the middle of a game). ``/api/rules`` is the
+        engine's specification."""
+        check_lang(lang)
+        if game not in kartaros.GAMES:
+            raise PlayerError(404, N_("there is no game called {game}"), game=game)
+        guide = game_guide(kartaros.GAMES[game], lang)
+        if guide is None:
+            raise PlayerError(404, N_("there are no rules for players of this game yet"))
+        return {"game": game, "title": guide.title, "html": guide.html, "cheat_sheet_html": guide.cheat_sheet_html}
 
     @app.get("/api/finished", tags=["tables"])
     async def finished(lang: Lang = "en", tables: str = "") -> list[dict[str, Any]]:
