@@ -290,6 +290,8 @@ def test_the_guide_endpoint_answers_for_every_game_and_language(client: TestClie
             body = answer.json()
             assert set(body) == {"game", "title", "html", "cheat_sheet_html"}
             assert body["game"] == game and body["cheat_sheet_html"] in body["html"]
+        page = client.get(f"/rules/{game}?lang=sr")
+        assert page.status_code == 200 and 'id="guide-page"' in page.text and '<option value="sr"' in page.text
     assert client.get("/api/rules/kec").text.startswith("# Keč")  # the engine's specification stays
 
 
@@ -300,3 +302,4 @@ def test_an_unknown_game_has_no_guide_in_words(client: TestClient) -> None:
     assert body["error"] == "there is no game called chess"
     assert "chess" in body["words"] and body["words"] != body["error"]  # said in Serbian
     assert client.get("/api/guide/kec?lang=de").status_code == 400
+    assert client.get("/rules/chess").status_code == 404

@@ -283,6 +283,13 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS) ->
     async def replays_page() -> HTMLResponse:
         return page("replays.html")
 
+    @app.get("/rules/{game}", include_in_schema=False)
+    async def rules_page(game: str) -> HTMLResponse:
+        """A game's rules for players as a page of its own, to read or print (``?lang=``)."""
+        if game not in kartaros.GAMES:
+            raise PlayerError(404, N_("there is no such page"))
+        return page("rules.html")
+
     @app.get("/games/{game}/{name}", include_in_schema=False)
     async def game_page_file(game: str, name: str) -> Response:
         """A game's own file for the pages: its table's layout, from the game's folder."""

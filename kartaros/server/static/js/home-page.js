@@ -83,7 +83,7 @@ function choose(name) {
   players.onchange = () => drawSeats();
   drawSeats(kept && kept.seats);
   drawOptions(kept && kept.variant);
-  showRules(currentLang() === "en" ? "en" : "sr");  // the rules in the page's language where there are
+  showRules().catch((err) => toast(err.message));  // the rules for players, in the page's language
 }
 
 // What the person has chosen so far: the other seats' kinds and the options' values.
@@ -136,11 +136,17 @@ function drawOptions(kept) {
   }));
 }
 
-/** @param {string} lang `en` or `sr` */
-async function showRules(lang) {
-  if (!chosen) return;
-  const text = await fetch(`/api/rules/${chosen.name}?lang=${lang}`).then((r) => r.text());
-  byId("rules").textContent = text;
+// The rules written for players, rendered by the server from the game's guide (no raw HTML
+// passes through it); the engine's specification and the Serbian original are linked beside.
+async function showRules() {
+  const name = game().name;
+  const lang = currentLang();
+  const path = encodeURIComponent(name);
+  /** @type {HTMLAnchorElement} */ (byId("rules-print")).href = `/rules/${path}?lang=${encodeURIComponent(lang)}`;
+  /** @type {HTMLAnchorElement} */ (byId("rules-spec")).href = `/api/rules/${path}?lang=en`;
+  /** @type {HTMLAnchorElement} */ (byId("rules-original")).href = `/api/rules/${path}?lang=sr`;
+  const found = await api(`/api/guide/${path}?lang=${encodeURIComponent(lang)}`);
+  if (chosen && chosen.name === name && lang === currentLang()) byId("rules").innerHTML = found.html;
 }
 
 // A number option the page can check itself, so the person reads why in his language.
@@ -190,8 +196,6 @@ function showCreated(made) {
 }
 
 byId("create").addEventListener("click", create);
-byId("rules-en").addEventListener("click", () => showRules("en"));
-byId("rules-sr").addEventListener("click", () => showRules("sr"));
 inputById("name").value = localStorage.getItem("kartaros.name") || "";
 langSwitch(() => { loadGames().catch((err) => toast(err.message)); }, toast)
   .then(loadGames).catch((err) => toast(err.message));
