@@ -5,6 +5,7 @@ clock, against SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import random
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -19,7 +20,10 @@ from tests.test_server_api import db_url  # noqa: F401  (the fixture: SQLite and
 
 
 def run(test: Callable[[], Coroutine[Any, Any, None]]) -> None:
-    asyncio.run(test())
+    """Run a test's coroutine on a loop of its own, in a thread: the browser tests' sync API
+    leaves an event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, test()).result()
 
 
 async def until(check: Callable[[], bool], what: str) -> None:
