@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
@@ -25,12 +25,12 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import kartaros
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
-from kartaros.words import N_, Speech, shared, speech
+from kartaros.words import N_, shared, speech
 
 from .guide import game_guide
 from .store import DEFAULT_URL, Store
 from .tables import CALL_SECONDS, SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
-from .words import card_names, language_options, languages, page_words
+from .words import card_names, choice_words, language_options, languages, page_words
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
 Lang = Annotated[
@@ -375,23 +375,13 @@ def _game(info: GameInfo, lang: str) -> dict[str, Any]:
             # name and values where the game has no words for them yet).
             "label": words.label if words is not None else o.name,
             "explanation": words.explanation if words is not None else (o.doc if lang == "en" else ""),
-            "choice_words": None if o.choices is None else [_choice(say, choices, c) for c in o.choices],
+            "choice_words": None if o.choices is None else [choice_words(say, choices, c) for c in o.choices],
         })
     summary = info.words.summary(lang) if info.words.summary else info.summary
     return {
         "name": info.name, "title": info.title, "summary": summary, "min_players": info.min_players,
         "max_players": info.max_players, "options": options,
     }
-
-
-def _choice(say: Speech, choices: Mapping[object, str], value: object) -> str:
-    """One choice of an option in words: the game's, else yes / no for a flag, else the value."""
-    for key, words in choices.items():
-        if type(key) is type(value) and key == value:
-            return words
-    if isinstance(value, bool):
-        return say("yes") if value else say("no")
-    return str(value)
 
 
 def _finished(table: dict[str, Any], lang: str) -> dict[str, Any]:

@@ -31,9 +31,9 @@ from markdown_it.token import Token
 from markdown_it.utils import OptionsDict
 
 from kartaros.info import GameInfo
-from kartaros.words import N_, Speech, shared, to_cyrillic
+from kartaros.words import N_, shared, to_cyrillic
 
-from .words import card_names
+from .words import card_names, choice_words
 
 CARD = re.compile(r"(?:[2-9TJQKA][SHDC]|RJ|BJ)")
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -146,16 +146,6 @@ def render(text: str, lang: str = "en", options_html: str = "", script: Callable
     return Guide(title, whole, cheat_body)
 
 
-def _choice(say: Speech, choices: Mapping[object, str], value: object) -> str:
-    """One choice of an option in words: the game's, else yes / no for a flag, else the value."""
-    for key, words in choices.items():
-        if type(key) is type(value) and key == value:
-            return words
-    if isinstance(value, bool):
-        return say("yes") if value else say("no")
-    return str(value)
-
-
 def options_html(info: GameInfo, lang: str) -> str:
     """The game's rule options for people, in ``lang``: each by its label, what it does, its
     choices and the usual one (the one people play with). Empty where the game has no words for them."""
@@ -170,12 +160,12 @@ def options_html(info: GameInfo, lang: str) -> str:
             continue
         usual = info.people_variant.get(option.name, option.default)
         if option.choices is None:
-            said_usual = say("Usual: {value}", value=_choice(say, {}, usual))
+            said_usual = say("Usual: {value}", value=choice_words(say, {}, usual))
             values = f"<p>{html.escape(said_usual)}</p>"
         else:
             listed = []
             for value in option.choices:
-                choice = _choice(say, words.choices, value)
+                choice = choice_words(say, words.choices, value)
                 if type(value) is type(usual) and value == usual:
                     marked = say("{choice} (usual)", choice=choice)
                     listed.append(f"<li><strong>{html.escape(marked)}</strong></li>")

@@ -381,7 +381,7 @@ class TableService:
                 raise PlayerError(409, N_("there is no miss to call now"))
             if seat not in window.seats:
                 raise PlayerError(409, N_("you cannot call this miss: it is yours"))
-            if type(seq) is int and seq != window.seq:
+            if seq != window.seq:  # ``act`` has checked it is an int
                 raise PlayerError(409, N_("the table has moved on: look again"))
             if table.race is not None:
                 table.race.cancel()

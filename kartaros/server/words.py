@@ -10,14 +10,14 @@ language added there is offered by every page.
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from importlib import resources
 from pathlib import Path
 
 from kartaros.cards import CODE
 from kartaros.info import PAGE_FILES, GameInfo
-from kartaros.words import Catalog, shared, speech
+from kartaros.words import Catalog, Speech, shared, speech
 from kartaros.words.catalogs import messages_of
 
 # Each language by its own name, as a language switch lists it.
@@ -84,3 +84,13 @@ def language_options() -> str:
         f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
         for code, name in ((html.escape(language["code"]), language["name"]) for language in languages())
     )
+
+
+def choice_words(say: Speech, choices: Mapping[object, str], value: object) -> str:
+    """One choice of an option in words: the game's, else yes / no for a flag, else the value."""
+    for key, words in choices.items():
+        if type(key) is type(value) and key == value:
+            return words
+    if isinstance(value, bool):
+        return say("yes") if value else say("no")
+    return str(value)
