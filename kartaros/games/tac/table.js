@@ -216,7 +216,7 @@ export function render(ctx) {
 function hint(ctx) {
   const v = ctx.view;
   if (v.seat === null) return v.over ? [] : [t("You are watching this table.")];
-  if (v.over || !v.legal.length || v.legal.includes("pass")) return [];
+  if (v.over || !v.legal.length || v.window || v.legal.includes("pass")) return [];  // a call window: the big button says it
   return [t("Click a highlighted pile to play.")];
 }
 
