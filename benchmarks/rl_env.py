@@ -24,7 +24,7 @@ import random
 import time
 
 import kartaros
-from kartaros.envs.pettingzoo import KartarosAEC, env
+from kartaros.envs.pettingzoo import KartarosAEC, raw_env
 
 
 def through_env(
@@ -32,7 +32,7 @@ def through_env(
 ) -> tuple[int, float, list[list[str]]]:
     """Steps, seconds and the games played (their actions) through the environment."""
     chooser = random.Random(seed)
-    e: KartarosAEC = env(game, players=players, recall=recall)
+    e: KartarosAEC = raw_env(game, players=players, recall=recall)
     played = []
     steps = 0
     start = time.process_time()
@@ -54,7 +54,7 @@ def through_env(
                 ids = list(e.legal_table())
             e.step(ids[chooser.randrange(len(ids))])
             steps += 1
-        played.append(e.state)
+        played.append(e.kartaros_state)
     elapsed = time.process_time() - start
     return steps, elapsed, [state.actions for state in played]
 

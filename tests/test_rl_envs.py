@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import warnings
 
+import gymnasium
 import numpy as np
 import pyspiel
 import pytest
@@ -16,8 +18,9 @@ from pettingzoo.test import api_test
 import kartaros
 from kartaros import rl
 from kartaros.envs import openspiel
+from kartaros.envs._rewards import rewards
 from kartaros.envs.gymnasium import SingleAgentEnv
-from kartaros.envs.pettingzoo import env
+from kartaros.envs.pettingzoo import env, raw_env
 
 
 def player_counts(game: str) -> list[int]:
@@ -68,11 +71,12 @@ def test_pettingzoo_plays_whole_games_and_pays_the_returns() -> None:
                 e.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"]).tolist()
-            assert legal == e.state.legal_action_ids()
-            assert e.possible_agents.index(agent) == e.state.current_player
+            assert legal == e.kartaros_state.legal_action_ids()
+            assert e.possible_agents.index(agent) == e.kartaros_state.current_player
             e.step(chooser.choice(legal))
-        assert list(totals.values()) == e.state.returns()
-        assert e.state.record()["seed"] == seed
+        assert list(totals.values()) == pytest.approx(rewards(e.kartaros_state.returns(), "zero-sum"))
+        assert sum(totals.values()) == pytest.approx(0.0)
+        assert e.kartaros_state.record()["seed"] == seed
 
 
 @pytest.mark.parametrize(("game", "players"), SEATINGS)
@@ -89,12 +93,12 @@ def test_pettingzoo_observations_equal_a_fresh_encode(game: str, players: int, r
         for agent in e.agent_iter():
             obs, _, terminated, truncated, _ = e.last()
             seat = e.possible_agents.index(agent)
-            fresh = np.array(encoder.encode(e.state.observation(seat)), np.float32)
+            fresh = np.array(encoder.encode(e.kartaros_state.observation(seat)), np.float32)
             assert obs["observation"].dtype == np.float32 and np.array_equal(obs["observation"], fresh)
             if terminated or truncated:
                 e.step(None)
                 continue
-            assert np.flatnonzero(obs["action_mask"]).tolist() == e.state.legal_action_ids()
+            assert np.flatnonzero(obs["action_mask"]).tolist() == e.kartaros_state.legal_action_ids()
             e.step(chooser.choice(np.flatnonzero(obs["action_mask"]).tolist()))
 
 
@@ -128,7 +132,7 @@ def test_gymnasium_env_checker_and_episodes(game: str, players: int, opponents: 
         assert np.array_equal(obs["observation"], np.array(fresh, np.float32))
         obs, reward, done, truncated, info = e.step(chooser.choice(info["legal_ids"]))
         assert not truncated
-    assert reward == e.state.returns()[players - 1]
+    assert reward == pytest.approx(rewards(e.state.returns(), "zero-sum")[players - 1])
 
 
 def test_gymnasium_illegal_id_ends_the_episode() -> None:
@@ -159,7 +163,7 @@ def test_openspiel_random_sim_test(game: str, players: int) -> None:
         params["calls"] = "open"
     spiel_game = pyspiel.load_game(f"kartaros_{game}", params)
     assert spiel_game.num_distinct_actions() == rl.action_space(game, players).size
-    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(spiel_game, num_sims=1, serialize=True, verbose=False)  # OpenSpiel's defaults
 
 
 @pytest.mark.parametrize("game", list(kartaros.GAMES))
@@ -206,3 +210,114 @@ def test_openspiel_python_ismcts_and_mcts_bots(game: str) -> None:
     ] + [pyspiel.make_uniform_random_bot(p, 3) for p in range(2, players)]
     returns = evaluate_bots.evaluate_bots(spiel_game.new_initial_state(), bots, rng)
     assert len(returns) == players and sum(returns) == pytest.approx(1.0)
+
+
+def test_openspiel_games_and_states_pickle_and_serialize() -> None:
+    spiel_game = pyspiel.load_game("kartaros_puck", {"players": 3, "seed": 5})
+    state = spiel_game.new_initial_state()
+    chooser = random.Random(4)
+    for _ in range(10):
+        state.apply_action(chooser.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.kartaros_state.record() == state.kartaros_state.record()
+    game_copy, state_copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel_game, state))
+    assert str(game_copy) == str(spiel_game) and str(state_copy) == str(state)
+    next_deal = pickle.loads(pickle.dumps(spiel_game)).new_initial_state()
+    assert next_deal.kartaros_state.record() == spiel_game.new_initial_state().kartaros_state.record()
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"players": 5}, "played by 2 to 4 players"),
+    ({"players": 3, "max_rounds": 0}, "max_rounds"),
+    ({"seed": -2}, "seed is -1"),
+])
+def test_openspiel_checks_parameters_at_load_game(params: dict[str, int], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        pyspiel.load_game("kartaros_puck", params)
+
+
+# ---- the contracts' edges ------------------------------------------------------------------------
+
+
+def test_gymnasium_ids_are_registered() -> None:
+    e = gymnasium.make("kartaros/Puck-v0", players=3, opponents="greedy")
+    _, info = e.reset(seed=3)
+    assert e.unwrapped.num_players == 3 and info["legal_ids"]
+    names = {spec for spec in gymnasium.registry if spec.startswith("kartaros/")}
+    assert names == {"kartaros/Kec-v0", "kartaros/Nesalomljiv-v0", "kartaros/Tac-v0", "kartaros/Puck-v0"}
+
+
+def test_gymnasium_illegal_id_really_ends_the_episode() -> None:
+    e = SingleAgentEnv("kec")
+    obs, _ = e.reset(seed=2)
+    obs, _, terminated, _, _ = e.step(27)
+    assert terminated and not obs["action_mask"].any() and not e.action_masks().any()
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+    e.reset(seed=2)
+    e.step(e.action_masks().nonzero()[0][0])  # a new episode plays on
+
+
+def test_gymnasium_refuses_what_is_not_an_id_and_steps_before_reset() -> None:
+    e = SingleAgentEnv("nesalomljiv")
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+    _, info = e.reset(seed=1)
+    for bad in (1.7, "3", True):
+        with pytest.raises(TypeError, match="integer id"):
+            e.step(bad)
+    e.step(np.int64(info["legal_ids"][0]))
+
+
+def test_gymnasium_opponents_by_spec_and_seat_per_episode() -> None:
+    e = SingleAgentEnv("puck", 3, {"max_rounds": 4}, seat="random", opponents=["hard", "pimc:worlds=2,horizon=2"])
+    seats = {e.reset(seed=s)[1]["seat"] for s in range(12)}
+    assert seats == {0, 1, 2}
+    _, info = e.reset(seed=1, options={"seat": 2})
+    assert info["seat"] == 2 == e.state.current_player
+    with pytest.raises(ValueError, match="bot"):
+        SingleAgentEnv("puck", 3, opponents="nobody")
+
+
+def test_gymnasium_rewards_are_zero_sum_or_the_returns() -> None:
+    for kind in ("zero-sum", "returns"):
+        e = SingleAgentEnv("nesalomljiv", reward=kind, opponents="greedy")
+        _, info = e.reset(seed=7)
+        done, reward = False, 0.0
+        while not done:
+            _, reward, done, _, info = e.step(info["legal_ids"][0])
+        expected = e.state.returns()[0] if kind == "returns" else 2 * e.state.returns()[0] - 1
+        assert reward == pytest.approx(expected)
+    with pytest.raises(ValueError, match="reward"):
+        SingleAgentEnv("kec", reward="points")  # type: ignore[arg-type]
+
+
+def test_zero_sum_rewards() -> None:
+    assert rewards([1.0, 0.0], "zero-sum") == [1.0, -1.0]
+    assert rewards([0.5, 0.5], "zero-sum") == [0.0, 0.0]
+    assert rewards([0.0, 1.0, 0.0, 0.0], "zero-sum") == pytest.approx([-1 / 3, 1.0, -1 / 3, -1 / 3])
+    ranked = rewards([1.0, 0.5, 0.0], "zero-sum")  # Tač's ranking: returns sum to n/2
+    assert sum(ranked) == pytest.approx(0.0) and all(-1 <= r <= 1 for r in ranked)
+
+
+def test_pettingzoo_clear_errors_before_reset_and_on_bad_actions() -> None:
+    e = env("kec")
+    assert e.metadata["name"] == "kartaros_kec_v0"
+    with pytest.raises(AssertionError, match="reset"):  # PettingZoo's wrapper says it so
+        e.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        raw_env("kec").step(0)
+    e.reset(seed=1)
+    for bad in (1.7, "0", True):
+        with pytest.raises(TypeError, match="integer id"):
+            e.step(bad)
+    with pytest.raises(ValueError, match="integer id"):
+        e.step(10_000)
+    e.step(0)  # the first draw, still legal after the refusals
+
+
+def test_pettingzoo_raw_env_passes_the_api_test_too() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(raw_env("nesalomljiv"), num_cycles=30)

@@ -7,13 +7,21 @@
     >>> game = pyspiel.load_game("kartaros_puck", {"players": 3})
 
 Actions are the ids of ``kartaros.rl.action_space``. Chance happens inside actions, as in the
-engine, so the games are ``SAMPLED_STOCHASTIC`` and have no chance nodes. The information
+engine, decided by the state's own seeded generator: a state and its clone given the same
+actions stay equal, so in OpenSpiel's terms the games are ``DETERMINISTIC`` once dealt, and the
+deal is the only chance (``new_initial_state`` deals from the game's ``seed``). OpenSpiel
+cannot serialize a Python game declared ``SAMPLED_STOCHASTIC`` (it asks the C++ game for an RNG
+state a Python game cannot give), and kartaros's sampling lives in the state anyway. Hidden
+cards are what ``resample_from_infostate`` draws; algorithms that walk a whole tree walk one
+deal. States and games serialize and pickle (a state as its record). The information
 state string is the player's whole observation (events included) as JSON, the observation
 string the same without the events; the tensors are ``kartaros.rl.encoder`` (the perfect-recall
 variant for the information state). ``resample_from_infostate`` is ``determinize``.
 
 Game parameters: ``players``, ``seed`` (-1: every initial state dealt at random; otherwise the
-game's deals follow from it) and every variant option of the game, with its default.
+game's deals follow from it) and every variant option of the game, with its default. They are
+checked at ``load_game``: a player count the game does not take or a bad option raises
+``ValueError`` there, not at the first state.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import kartaros
 from kartaros import rl
 from kartaros.envs._arrays import tensor
 from kartaros.state import NO_EVENTS, GameState
+from kartaros.variant import resolve_variant
 
 PREFIX = "kartaros_"
 
@@ -50,7 +59,7 @@ def register() -> list[str]:
             short_name=short,
             long_name=f"kartaros {info.title}",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,  # see the module docstring
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.CONSTANT_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -84,8 +93,14 @@ class KartarosGame(pyspiel.Game):  # type: ignore[misc]
         full.update({option.name: option.default for option in info.options})
         full.update(params or {})
         self.name = name
-        self.players = int(full.pop("players"))
-        seed = int(full.pop("seed"))
+        self.players = _whole(full.pop("players"), "players")
+        if not info.min_players <= self.players <= info.max_players:
+            raise ValueError(f"{PREFIX}{name} is played by {info.min_players} to {info.max_players} players; "
+                             f"got players={self.players}")
+        seed = _whole(full.pop("seed"), "seed")
+        if seed < -1:
+            raise ValueError(f"seed is -1 (a random deal each time) or a whole number from 0; got {seed}")
+        full = resolve_variant(name, info.options, full)  # a VariantError (a ValueError) names the option
         self.variant = full
         self.space = rl.action_space(name, self.players)
         game_info = pyspiel.GameInfo(
@@ -98,7 +113,12 @@ class KartarosGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=info.max_game_length(self.players, full),
         )
         super().__init__(game_type, game_info, {"players": self.players, "seed": seed, **full})
+        self._seed = seed
         self._deals = random.Random(seed if seed >= 0 else None)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """A pickle: the parameters, and where the deals have got to."""
+        return (_game_from, (self.name, {"players": self.players, **self.variant}, self._seed, self._deals.getstate()))
 
     def new_initial_state(self) -> KartarosSpielState:
         return KartarosSpielState(self, Held(deal=(self.name, self.players, self._deals.getrandbits(63), self.variant)))
@@ -137,6 +157,20 @@ class Held:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (_from_record, (self.state.record(),))
+
+
+def _whole(value: object, name: str) -> int:
+    """A whole-number parameter (OpenSpiel passes ints; a float or a bool is a mistake)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number; got {value!r}")
+    return value
+
+
+def _game_from(name: str, params: dict[str, Any], seed: int, deals: tuple[Any, ...]) -> KartarosGame:
+    register()
+    game: KartarosGame = pyspiel.load_game(PREFIX + name, {**params, "seed": seed})
+    game._deals.setstate(deals)
+    return game
 
 
 def _from_record(record: dict[str, Any]) -> Held:
