@@ -6,6 +6,7 @@ import json
 import pickle
 import random
 import warnings
+from collections.abc import Callable
 
 import gymnasium
 import numpy as np
@@ -21,6 +22,7 @@ from kartaros.envs import openspiel
 from kartaros.envs._rewards import rewards
 from kartaros.envs.gymnasium import SingleAgentEnv
 from kartaros.envs.pettingzoo import env, raw_env
+from kartaros.envs.selfplay import PolicyBot, PolicyPool, self_play_env
 
 
 def player_counts(game: str) -> list[int]:
@@ -321,3 +323,89 @@ def test_pettingzoo_raw_env_passes_the_api_test_too() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(raw_env("nesalomljiv"), num_cycles=30)
+
+
+# ---- training without glue: vectors, self-play ---------------------------------------------------
+
+
+def test_gymnasium_vector_env_plays_episodes_with_autoreset() -> None:
+    vec = gymnasium.make_vec("kartaros/Nesalomljiv-v0", num_envs=2, vectorization_mode="sync", opponents="greedy")
+    obs, _ = vec.reset(seed=1)
+    chooser = np.random.default_rng(0)
+    ended, steps = 0, 0
+    while ended < 4:
+        masks = obs["action_mask"]
+        actions = np.array([chooser.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        obs, rewards_, terminated, truncated, _ = vec.step(actions)
+        assert not truncated.any() and np.all(np.abs(rewards_) <= 1)
+        ended += int(terminated.sum())
+        steps += 1
+        assert steps < 2000
+    vec.close()
+
+
+def _hashing_policy(obs: dict[str, np.ndarray]) -> int:
+    """A deterministic policy that reads its whole observation: a legal id picked by its hash."""
+    legal = np.flatnonzero(obs["action_mask"])
+    return int(legal[hash(obs["observation"].tobytes()) % len(legal)])
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_policy_bots_decide_from_their_observation_only(game: str) -> None:
+    players = 3 if game in ("tac", "puck") else 2
+    bot = PolicyBot(_hashing_policy, game, players, SHORT[game])
+    state = kartaros.new_game(game, players=players, seed=11, variant=SHORT[game])
+    for step in range(40):
+        if state.is_over:
+            break
+        seat = state.current_player
+        assert seat is not None
+        move = bot.choose(state)
+        for world_seed in (1, 2):
+            assert bot.choose(state.determinize(seat, world_seed)) == move
+        state.apply(move if step % 2 else random.Random(step).choice(state.legal_actions()))
+
+
+def test_self_play_env_plays_the_learners_policy_in_the_other_seats() -> None:
+    calls: list[int] = []
+
+    def policy(obs: dict[str, np.ndarray]) -> int:
+        calls.append(1)
+        return int(np.flatnonzero(obs["action_mask"])[0])
+
+    e = self_play_env("puck", 3, {"max_rounds": 4}, policy=policy)
+    _, info = e.reset(seed=1)
+    done = False
+    while not done:
+        _, reward, done, _, info = e.step(info["legal_ids"][0])
+    assert calls and -1 <= reward <= 1
+    with pytest.raises(ValueError, match="either"):
+        self_play_env("puck", 3)
+
+
+def test_a_pool_of_past_selves_draws_a_policy_per_game_and_keeps_the_newest() -> None:
+    used: list[str] = []
+
+    def snapshot(name: str) -> Callable[[dict[str, np.ndarray]], int]:
+        def play(obs: dict[str, np.ndarray]) -> int:
+            used.append(name)
+            return int(np.flatnonzero(obs["action_mask"])[0])
+        return play
+
+    pool = PolicyPool(seed=3, keep=2)
+    with pytest.raises(ValueError, match="empty"):
+        pool.draw()
+    for name in ("v1", "v2", "v3"):
+        pool.add(snapshot(name))
+    assert len(pool.policies) == 2  # v1 dropped out
+    e = self_play_env("nesalomljiv", pool=pool, seat=0)
+    per_game = []
+    for seed in range(8):
+        used.clear()
+        _, info = e.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, done, _, info = e.step(info["legal_ids"][0])
+        assert len(set(used)) <= 1  # one draw for the whole game
+        per_game.extend(set(used))
+    assert set(per_game) == {"v2", "v3"}
