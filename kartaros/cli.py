@@ -37,7 +37,23 @@ app = typer.Typer(
     help="Play, replay and read the rules of the Serbian card games kartaros implements.",
     add_completion=False,
     no_args_is_help=True,
+    # Plain help: typer's panels write a "<bool>" placeholder after every flag, as if it took a value.
+    rich_markup_mode=None,
 )
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        print(f"kartaros {kartaros.__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = False,
+) -> None:
+    """Play, replay and read the rules of the Serbian card games kartaros implements."""
 
 
 def _fail(message: str) -> NoReturn:
@@ -448,9 +464,33 @@ def rules(
 @app.command()
 def games(
     lang: Annotated[str, typer.Option(metavar=_LANG_METAVAR, help=_LANG_HELP)] = "en",
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the games and their options as JSON, values as --variant takes them.")] = False,
 ) -> None:
     """List the games, their players and their rule options."""
+    if as_json:
+        print(json.dumps({name: _game_json(info) for name, info in kartaros.GAMES.items()}, indent=2,
+                         ensure_ascii=False))
+        return
     Console().print(view.games_view(kartaros.GAMES, _lang_option(lang)))
+
+
+def _game_json(info: GameInfo) -> dict[str, Any]:
+    """A game for ``games --json``. ``default`` is the engine's (``new_game``, ``simulate``);
+    ``play_default`` what ``play`` and the web app use at a table with people."""
+    options = {}
+    for option in info.options:
+        entry: dict[str, Any] = {"default": option.default,
+                                 "play_default": info.people_variant.get(option.name, option.default),
+                                 "doc": option.doc}
+        if option.choices is not None:
+            entry["choices"] = list(option.choices)
+        if option.minimum is not None:
+            entry["minimum"] = option.minimum
+        options[option.name] = entry
+    return {"title": info.title, "players": {"min": info.min_players, "max": info.max_players,
+                                             "default": info.default_players},
+            "options": options}
 
 
 # ---- simulate, tournament --------------------------------------------------------------
@@ -648,7 +688,7 @@ def tournament(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(metavar="URL", help="Database URL (default: an SQLite file here).")] = "",
     call_seconds: Annotated[float, typer.Option(
         min=0.5, max=60, help="How long a call window stays open to everyone after a miss, in seconds.")] = 4.0,

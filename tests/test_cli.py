@@ -507,3 +507,37 @@ def test_other_seats_moves_are_told_only_by_their_events() -> None:
     assert result.exit_code == 0, result.output
     assert not re.search(r"Bot\s+draw\s+Bot draws", result.output)  # no notation of the bot's move
     assert re.search(r"Bot\s+Bot draws a card from the stock", result.output)
+
+
+# ---- the command line's edges -------------------------------------------------------------------
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.output.strip() == f"kartaros {kartaros.__version__}"
+
+
+@pytest.mark.parametrize("port", ["0", "70000", "-1"])
+def test_serve_refuses_ports_outside_1_to_65535(port: str) -> None:
+    result = runner.invoke(app, ["serve", "--port", port])
+    assert result.exit_code == 2 and "--port" in result.output
+
+
+@pytest.mark.parametrize("command", ["", "play", "replay", "rules", "games", "simulate", "tournament", "serve"])
+def test_help_has_no_placeholders_after_flags(command: str) -> None:
+    result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    assert "<bool>" not in result.output and "BOOLEAN" not in result.output
+
+
+def test_games_json_gives_the_engines_defaults_and_what_people_play() -> None:
+    result = runner.invoke(app, ["games", "--json"])
+    assert result.exit_code == 0, result.output
+    listed = json.loads(result.output)
+    assert list(listed) == list(kartaros.GAMES)
+    for name, info in kartaros.GAMES.items():
+        options = listed[name]["options"]
+        assert {k: o["default"] for k, o in options.items()} == {o.name: o.default for o in info.options}
+        people = {k: o["play_default"] for k, o in options.items() if o["play_default"] != o["default"]}
+        assert people == dict(info.people_variant)
+        kartaros.new_game(name, variant={k: o["play_default"] for k, o in options.items()})  # --variant takes them
