@@ -24,9 +24,20 @@ from rich.table import Table
 from rich.text import Text
 
 import kartaros
+from kartaros import calls
 from kartaros import cli_render as view
 from kartaros.analysis.bots import BotSpec, parse_bots
 from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
+from kartaros.cli_calls import (
+    CALL_SECONDS,
+    MAX_CALL_SECONDS,
+    MIN_CALL_SECONDS,
+    Clock,
+    Keyboard,
+    StdinKeyboard,
+    SystemClock,
+    reactions,
+)
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS, GameState
 from kartaros.views import Observation
@@ -96,6 +107,7 @@ def _game(name: str) -> GameInfo:
 # ---- reading a move --------------------------------------------------------------------
 
 QUIT_WORDS = {"q", "quit", "exit"}
+LOG_WORDS = {"log", "dnevnik"}  # the whole game so far; both languages' words work in either
 _SEPARATORS = re.compile(r"[\s,\-–]+")
 _SUIT_SYMBOLS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
@@ -143,16 +155,26 @@ def _end_words(info: GameInfo, state: GameState, names: list[str], lang: str) ->
 
 
 class Match:
-    """One person against bots, in the terminal."""
+    """One person against bots, in the terminal.
+
+    ``console``, ``keyboard`` and ``clock`` are the screen, the person's lines and the time the
+    call race runs on (the terminal's own by default; tests give a recording console, scripted
+    lines and a fake clock); ``call_seconds`` is how long a call window stays open (T11)."""
 
     def __init__(
-        self, info: GameInfo, state: GameState, seat: int, names: list[str], bots: dict[int, Bot], lang: str = "en"
+        self, info: GameInfo, state: GameState, seat: int, names: list[str], bots: dict[int, Bot], lang: str = "en",
+        *, console: Console | None = None, keyboard: Keyboard | None = None, clock: Clock | None = None,
+        call_seconds: float = CALL_SECONDS,
     ) -> None:
         self.info, self.state, self.seat, self.names, self.bots = info, state, seat, names, bots
         self.lang = lang  # the language of every word on the screen
         self.say = view.speech(lang)
-        self.console = Console(highlight=False)
-        self.log: list[view.LogEntry] = []
+        self.console = console or Console(highlight=False)
+        self.clock = clock or SystemClock()
+        self.keyboard = keyboard or StdinKeyboard(self.clock)
+        self.call_seconds = call_seconds
+        self.recent: list[view.LogEntry] = []  # what happened since the person last decided
+        self.history: list[view.LogEntry] = []  # all he observed since the deal (the log command)
         self.events_seen = 0
         self._note_events(view.LogEntry(self.say("Deal"), None))
 
@@ -162,7 +184,8 @@ class Match:
         entry.lines = [self.info.words.event(e, self.names, self.lang) for e in seen["events"]]
         self.events_seen = seen["event_count"]
         if entry.lines or entry.action is not None:
-            self.log.append(entry)
+            self.recent.append(entry)
+            self.history.append(entry)
 
     def _play(self, action: str, forced: bool = False) -> None:
         mover = self.state.current_player
@@ -173,16 +196,40 @@ class Match:
         shown = action if mover == self.seat else None
         self._note_events(view.LogEntry(who, shown, forced=forced and mover == self.seat))
 
-    def _show(self) -> Observation[Any]:
-        """The log since the last prompt and the table; returns the observation shown."""
-        log = view.log_view(self.log, lang=self.lang)
-        self.log = []
-        self.console.rule(style="dim")
+    def _tell_recent(self) -> None:
+        """Every event since the person last decided, none left out, and the log starts anew."""
+        log = view.log_view(self.recent, lang=self.lang)
+        self.recent = []
         if log is not None:
             self.console.print(log)
+
+    def _show(self) -> Observation[Any]:
+        """The log since the last prompt and the table; returns the observation shown."""
+        self.console.rule(style="dim")
+        self._tell_recent()
         obs = self.state.observation(self.seat)
         self.console.print(view.table_view(self.info, obs, self.names, self.lang))
         return obs
+
+    def _tell_history(self) -> None:
+        """The whole game as the person observed it, from the deal (paged on a terminal)."""
+        log = view.log_view(self.history, lang=self.lang)
+        if log is None:
+            return
+        if self.console.is_terminal:
+            with self.console.pager(styles=True):
+                self.console.print(log)
+        else:
+            self.console.print(log)
+
+    def _read(self, prompt: str) -> str | None:
+        """A line the person types after ``prompt``, or None when his input has ended."""
+        self.console.print(Text(prompt, style="bold"), end="")
+        try:
+            return self.keyboard.line()
+        except EOFError:
+            self.console.print()
+            return None
 
     def _ask(self, legal: list[str]) -> str | None:
         """The person's move, or None if he leaves."""
@@ -196,19 +243,18 @@ class Match:
         else:
             hint = say("type a number from 1 to {n}", n=len(legal))
         while True:
-            try:
-                text = self.console.input(Text(say("Your move (q to quit) › "), style="bold"))
-            except (EOFError, KeyboardInterrupt):
-                self.console.print()
+            text = self._read(say("Your move (log shows the game, q quits) › "))
+            if text is None or text.strip().lower() in QUIT_WORDS:
                 return None
-            if text.strip().lower() in QUIT_WORDS:
-                return None
+            if text.strip().lower() in LOG_WORDS:
+                self._tell_history()
+                continue
             action = match_action(text, legal)
             if action is not None:
                 return action
             if text.strip() in ("?", "h", "help"):
                 self.console.print(view.moves_view(self.info, obs, legal, self.names, self.lang))
-                message = say("Moves are listed above; {hint}.", hint=hint)
+                message = say("Moves are listed above; {hint}; log shows the whole game, q quits.", hint=hint)
             elif not text.strip():
                 message = say("Please {hint} (q quits).", hint=hint)
             else:
@@ -221,11 +267,55 @@ class Match:
                         message = f"{err.words(self.names, self.lang)} {say('Please {hint} (q quits).', hint=hint)}"
             self.console.print(Text(message, style="yellow"))
 
+    def _races(self) -> bool:
+        """Whether this game's call windows are played as a race (it has calls, and they are on)."""
+        return self.info.call_action is not None and self.info.calls(self.state.variant)
+
+    def _race(self) -> bool:
+        """Play the open call window as a race (T11): the bots' reaction times against the
+        person's Enter, when he may call; the first in time calls, and when nobody calls in time
+        everyone asked passes. The bots never answer the window in turn (``choose``): they call
+        as on the web. False if the person leaves."""
+        state, call = self.state, self.info.call_action
+        assert call is not None
+        seats = calls.callers(state)
+        times = reactions(state, self.bots, seats, self.call_seconds)
+        asked = self.seat in seats and self.seat not in self.bots
+        if asked:
+            obs = self._show()  # the miss, as the events tell it
+            what = self.info.words.action(obs, call, self.names, self.lang)
+            self.console.print(Text(f"{what[:1].upper()}{what[1:]}", style="bold red"))
+            prompt = self.say("Press Enter within {seconds} s to say it (q quits) › ", seconds=f"{self.call_seconds:g}")
+            self.console.print(Text(prompt, style="bold"), end="")
+            opened = self.clock.now()  # the person's time runs from the prompt
+            first_bot = min(times.values(), default=self.call_seconds)
+            answer = self.keyboard.line_until(opened + first_bot)
+            if answer is None:
+                self.console.print()
+            elif answer.strip().lower() in QUIT_WORDS:
+                return False
+            elif (took := self.clock.now() - opened) <= self.call_seconds:
+                times[self.seat] = took
+        caller = calls.first_caller(times, seats)
+        for action in calls.settle(state, caller):
+            self._play(action)
+        if asked:
+            if caller is None:
+                self.console.print(Text(self.say("Time is up: nobody called."), style="yellow"))
+            elif caller != self.seat:
+                self.console.print(Text(self.say("{name} was quicker.", name=self.names[caller]), style="yellow"))
+            self._tell_recent()
+        return True
+
     def run(self) -> bool:
         """Play until the end (True) or until the person leaves (False)."""
         state = self.state
         try:
             while not state.is_over:
+                if self._races() and calls.is_open(state):
+                    if not self._race():
+                        return False
+                    continue
                 player = state.current_player
                 legal = state.legal_actions()
                 if player in self.bots:
@@ -306,6 +396,9 @@ def play(
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
     lang: Annotated[str, typer.Option(metavar=_LANG_METAVAR, help=_LANG_HELP)] = "en",
+    call_seconds: Annotated[float, typer.Option(
+        min=MIN_CALL_SECONDS, max=MAX_CALL_SECONDS,
+        help="How long you have to call out a miss, in seconds (games with calls).")] = CALL_SECONDS,
 ) -> None:
     """Play a game against bots (one bot in each other seat)."""
     lang = _lang_option(lang)
@@ -333,7 +426,7 @@ def play(
     say = view.speech(lang)
     names = [say("Bot") if len(others) == 1 else say("Bot {n}", n=p) for p in range(seats)]
     names[seat_value] = name.strip() or say("Player")
-    match = Match(info, state, seat_value, names, bots, lang)
+    match = Match(info, state, seat_value, names, bots, lang, call_seconds=call_seconds)
     completed = match.run()
     match.finish(completed)
     if save is not None:
@@ -691,7 +784,8 @@ def serve(
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(metavar="URL", help="Database URL (default: an SQLite file here).")] = "",
     call_seconds: Annotated[float, typer.Option(
-        min=0.5, max=60, help="How long a call window stays open to everyone after a miss, in seconds.")] = 4.0,
+        min=MIN_CALL_SECONDS, max=MAX_CALL_SECONDS,
+        help="How long a call window stays open to everyone after a miss, in seconds.")] = 4.0,
 ) -> None:
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn

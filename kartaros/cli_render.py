@@ -27,7 +27,6 @@ from kartaros.variant import Option
 from kartaros.words import Speech, shared
 
 CARD_STYLE = {"red": "bold red on grey93", "black": "bold black on grey93"}
-LOG_LINES = 14  # lines of the log shown before a prompt
 PANEL_WIDTH = 72
 
 
@@ -95,14 +94,19 @@ class LogEntry:
     forced: bool = False
 
 
-def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES, lang: str = "en") -> RenderableType | None:
+def log_view(entries: Sequence[LogEntry], lang: str = "en") -> RenderableType | None:
+    """Every entry's lines, none left out; a run of entries by the same player is grouped under
+    his name, told once."""
     say = speech(lang)
     rows: list[tuple[Text, Text]] = []
+    previous: str | None = None
     for entry in entries:
-        tag = Text(entry.who, style="bold")
+        named = entry.who != previous
+        previous = entry.who
+        tag = Text(entry.who if named else "  ", style="bold")
         shown = notation(entry.action, lang) if entry.action is not None else ""
         if shown:
-            tag.append(f" {shown}", style="dim")
+            tag.append(f" {shown}" if named else shown, style="dim")
         if entry.action is not None and entry.forced:
             tag.append(" " + say("(forced)"), style="dim")
         for i, line in enumerate(entry.lines or [say("(nothing visible happened)")]):
@@ -112,10 +116,6 @@ def log_view(entries: Sequence[LogEntry], limit: int = LOG_LINES, lang: str = "e
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
     grid.add_column()
-    if len(rows) > limit:
-        earlier = say.plural("… {n} earlier line", "… {n} earlier lines", len(rows) - limit)
-        grid.add_row(Text(""), Text(earlier, style="dim"))
-        rows = rows[-limit:]
     for row in rows:
         grid.add_row(*row)
     return grid
