@@ -212,12 +212,13 @@ class Match:
         return obs
 
     def _tell_history(self) -> None:
-        """The whole game as the person observed it, from the deal (paged on a terminal)."""
+        """The whole game as the person observed it, from the deal (paged on a terminal when it
+        is longer than the screen; plain text there: not every pager shows colours)."""
         log = view.log_view(self.history, lang=self.lang)
         if log is None:
             return
-        if self.console.is_terminal:
-            with self.console.pager(styles=True):
+        if self.console.is_terminal and log.row_count > self.console.height - 2:
+            with self.console.pager():
                 self.console.print(log)
         else:
             self.console.print(log)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -94,7 +94,7 @@ class LogEntry:
     forced: bool = False
 
 
-def log_view(entries: Sequence[LogEntry], lang: str = "en") -> RenderableType | None:
+def log_view(entries: Sequence[LogEntry], lang: str = "en") -> Table | None:
     """Every entry's lines, none left out; a run of entries by the same player is grouped under
     his name, told once."""
     say = speech(lang)

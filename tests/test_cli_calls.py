@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import pty
+import pydoc
 import sys
 from collections.abc import Iterable
 
@@ -287,3 +288,20 @@ def test_T11_the_keyboard_waits_on_a_terminal_up_to_the_deadline(monkeypatch: py
         os.write(main, b"2\n")
         assert keyboard.line() == "2"
     os.close(main)
+
+
+def test_T11_a_log_longer_than_the_screen_is_paged(monkeypatch: pytest.MonkeyPatch) -> None:
+    paged: list[str] = []
+    monkeypatch.setattr(pydoc, "pager", paged.append)
+    state = _miss_in_three()
+    clock = FakeClock()
+    screen = io.StringIO()
+    console = Console(file=screen, width=200, height=20, force_terminal=True, color_system=None, highlight=False)
+    played = Match(
+        TAC, state, 2, list(NAMES), {0: Noticing(1), 1: Noticing(2)}, console=console,
+        keyboard=ScriptedKeyboard(clock, [(0.8, ""), (0.0, "log")]), clock=clock,
+    )
+    played.run()
+    assert len(paged) == 1
+    for event in state.observation(2)["events"]:
+        assert TAC.words.event(event, NAMES) in paged[0]
