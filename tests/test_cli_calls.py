@@ -23,7 +23,9 @@ from kartaros.bots import Bot, for_level
 from kartaros.cli import Match, app
 from kartaros.cli_calls import FakeClock, StdinKeyboard
 from kartaros.state import GameState
+from kartaros.words import MISSING
 from tests.tac_helpers import play, tac
+from tests.test_cli import ENGLISH, serbian_screen
 from tests.test_tac_rules import _miss_in_three
 
 TAC = kartaros.GAMES["tac"]
@@ -305,3 +307,27 @@ def test_T11_a_log_longer_than_the_screen_is_paged(monkeypatch: pytest.MonkeyPat
     assert len(paged) == 1
     for event in state.observation(2)["events"]:
         assert TAC.words.event(event, NAMES) in paged[0]
+
+
+@pytest.mark.parametrize(("quick", "answer"), [(None, 0.5), (None, 9.0), (0.2, 1.0)])
+def test_T11_the_race_in_serbian_shows_no_english(quick: float | None, answer: float) -> None:
+    """The call, too late, and a bot first: every sentence of the race is Serbian, from a catalog."""
+    MISSING.clear()
+    state = _miss_in_three()
+    clock = FakeClock()
+    screen = io.StringIO()
+    played = Match(
+        TAC, state, 2, ["Ana", "Milan", "Mara"], {0: Noticing(1), 1: Noticing(2, after=quick)}, "sr",
+        console=Console(file=screen, width=200, highlight=False),
+        keyboard=ScriptedKeyboard(clock, [(answer, ""), (0.0, "?"), (0.0, "dnevnik")]), clock=clock,
+    )
+    played.run()
+    out = screen.getvalue()
+    assert "Reci „Tač!“ za propust igrača Ana" in out
+    said = {0.5: "Mara kaže „Tač!“", 9.0: "Vreme je isteklo: niko se nije javio.", 1.0: "Milan kaže pre tebe."}
+    assert said[answer] in out
+    assert "dnevnik prikazuje celu partiju" in out  # the help names the log
+    for line in serbian_screen(out).splitlines():
+        found = ENGLISH.search(line)
+        assert found is None, f"English {found.group(0)!r} on the Serbian screen: {line!r}"
+    assert not MISSING, f"the screen asked for messages no catalog has: {sorted(MISSING, key=str)}"
