@@ -107,7 +107,7 @@ def _game(name: str) -> GameInfo:
 # ---- reading a move --------------------------------------------------------------------
 
 QUIT_WORDS = {"q", "quit", "exit"}
-LOG_WORDS = {"log", "dnevnik"}  # the whole game so far; both languages' words work in either
+LOG_WORDS = {"log", "dnevnik", "дневник"}  # the whole game so far; each language's word works in any
 _SEPARATORS = re.compile(r"[\s,\-–]+")
 _SUIT_SYMBOLS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 

@@ -264,6 +264,21 @@ def test_T11_log_is_a_word_in_both_languages() -> None:
     assert deal in parts[1] and deal in parts[2]
 
 
+def test_T11_log_in_cyrillic_is_its_word_in_cyrillic() -> None:
+    state = _miss_in_three()
+    clock = FakeClock()
+    screen = io.StringIO()
+    played = Match(
+        TAC, state, 2, list(NAMES), {0: Noticing(1), 1: Noticing(2)}, "sr-Cyrl",
+        console=Console(file=screen, width=200, highlight=False),
+        keyboard=ScriptedKeyboard(clock, [(0.8, ""), (0.0, "дневник")]), clock=clock,
+    )
+    played.run()
+    parts = screen.getvalue().split("Твој потез (дневник приказује партију, q за крај) › ")
+    assert len(parts) == 3
+    assert TAC.words.event(state.observation(2)["events"][0], NAMES, "sr-Cyrl") in parts[1]
+
+
 def test_T12_play_takes_a_time_limit_within_bounds() -> None:
     runner = CliRunner()
     for wrong in ("0.1", "61"):
