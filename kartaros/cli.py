@@ -285,7 +285,7 @@ class Match:
         if asked:
             obs = self._show()  # the miss, as the events tell it
             what = self.info.words.action(obs, call, self.names, self.lang)
-            self.console.print(Text(f"{what[:1].upper()}{what[1:]}", style="bold red"))
+            self.console.print(Text(what[:1].upper() + what[1:], style="bold red"))
             prompt = self.say("Press Enter within {seconds} s to say it (q quits) › ", seconds=f"{self.call_seconds:g}")
             self.console.print(Text(prompt, style="bold"), end="")
             opened = self.clock.now()  # the person's time runs from the prompt
