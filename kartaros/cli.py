@@ -286,7 +286,8 @@ class Match:
             obs = self._show()  # the miss, as the events tell it
             what = self.info.words.action(obs, call, self.names, self.lang)
             self.console.print(Text(what[:1].upper() + what[1:], style="bold red"))
-            prompt = self.say("Press Enter within {seconds} s to say it (q quits) › ", seconds=f"{self.call_seconds:g}")
+            seconds = self.say.number(self.call_seconds)  # 2,5 in Serbian
+            prompt = self.say("Press Enter within {seconds} s to say it (q quits) › ", seconds=seconds)
             self.console.print(Text(prompt, style="bold"), end="")
             opened = self.clock.now()  # the person's time runs from the prompt
             first_bot = min(times.values(), default=self.call_seconds)

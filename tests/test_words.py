@@ -209,3 +209,8 @@ def test_english_is_the_default() -> None:
     assert kec_event(event, ["Milan", "Ana"]) == kec_event(event, ["Milan", "Ana"], "en") == (
         "Milan breaks the choke with a King"
     )
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    assert [shared().speech(lang).number(2.5) for lang in ("en", "sr", "sr-Cyrl")] == ["2.5", "2,5", "2,5"]
+    assert shared().speech("sr").number(4.0) == "4"

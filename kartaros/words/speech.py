@@ -38,6 +38,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Final
 
+from babel.numbers import format_decimal
+
 from kartaros.cards import JOKER, RANK, RED_JOKER, SUIT, card_id, pretty
 from kartaros.words.cyrillic import to_cyrillic
 
@@ -198,6 +200,12 @@ class Speech:
         self._check(None, message)
         text = self._script(self._t.gettext(message))
         return text.format(**values) if values else text
+
+    def number(self, value: float, /, digits: int = 1) -> str:
+        """``value`` as this language writes a number: ``2.5`` in English, ``2,5`` in Serbian
+        (at most ``digits`` after the decimal mark, none for a whole number)."""
+        return format_decimal(round(value, digits), format=f"#,##0.{'#' * digits}" if digits else "#,##0",
+                              locale="en" if not self.serbian else "sr_Latn")
 
     def plural(self, singular: str, plural: str, n: int, /, **values: object) -> str:
         """The sentence for ``n`` things (``n`` is put in as ``{n}``): Serbian has three forms."""
