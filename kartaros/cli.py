@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -26,8 +27,8 @@ from rich.text import Text
 import kartaros
 from kartaros import calls
 from kartaros import cli_render as view
-from kartaros.analysis.bots import BotSpec, parse_bots
-from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
+from kartaros.analysis.bots import BotSpec, make_bot, parse_bots
+from kartaros.bots import BOTS, LEVELS, Bot
 from kartaros.cli_calls import (
     CALL_SECONDS,
     MAX_CALL_SECONDS,
@@ -268,6 +269,34 @@ class Match:
                         message = f"{err.words(self.names, self.lang)} {say('Please {hint} (q quits).', hint=hint)}"
             self.console.print(Text(message, style="yellow"))
 
+    thinking_after = 0.4  # seconds a bot may think before the screen says so (less would flicker)
+
+    def _bot_move(self, player: int) -> str:
+        """The bot's move; on a terminal, a bot that thinks longer than ``thinking_after`` is
+        shown thinking until it has chosen (the search bots take seconds). It thinks in a daemon
+        thread, so Ctrl-C stops the game at once even in the middle of a search."""
+        bot, state = self.bots[player], self.state
+        if not self.console.is_terminal:
+            return bot.choose(state)
+        outcome: list[str | BaseException] = []
+        done = threading.Event()
+
+        def think() -> None:
+            try:
+                outcome.append(bot.choose(state))
+            except BaseException as err:  # handed to the game's thread below
+                outcome.append(err)
+            done.set()
+
+        threading.Thread(target=think, name="bot", daemon=True).start()
+        if not done.wait(self.thinking_after):
+            with self.console.status(self.say("{name} is thinking…", name=self.names[player])):
+                while not done.wait(0.1):  # short waits: Ctrl-C gets through between them
+                    pass
+        if isinstance(outcome[0], BaseException):
+            raise outcome[0]
+        return outcome[0]
+
     def _races(self) -> bool:
         """Whether this game's call windows are played as a race (it has calls, and they are on)."""
         return self.info.call_action is not None and self.info.calls(self.state.variant)
@@ -321,7 +350,7 @@ class Match:
                 player = state.current_player
                 legal = state.legal_actions()
                 if player in self.bots:
-                    self._play(self.bots[player].choose(state))
+                    self._play(self._bot_move(player))
                 elif len(legal) == 1:
                     self._play(legal[0], forced=True)
                 else:
@@ -365,19 +394,13 @@ class Match:
         self.console.print(Text(say("This deal: {command}", command=again), style="dim"))
 
 
-_BOT_HELP = f"Your opponents: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))})."
+_BOT_HELP = (f"Your opponents: a level ({', '.join(LEVELS)}) or a bot ({', '.join(sorted(BOTS))}), "
+             "with parameters as simulate takes them, e.g. pimc:worlds=10.")
 
 
 def _opponent(bot: str, seed: int) -> Bot:
-    """A level's bot (easy, medium, hard) or a bot by name."""
-    if bot in LEVELS:
-        return for_level(bot, seed=seed)
-    if bot not in BOTS:
-        raise ValueError(
-            f"there is no level or bot called {bot!r}; the levels are {', '.join(LEVELS)}, "
-            f"the bots {', '.join(sorted(BOTS))}"
-        )
-    return make(bot, seed=seed)
+    """A level's bot (easy, medium, hard) or a bot spec, as ``simulate`` takes them."""
+    return make_bot(bot, seed=seed)
 
 
 GAME_HELP = f"The game: {', '.join(kartaros.GAMES)} (see `kartaros games`)."

@@ -155,8 +155,9 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "nope"], "unknown game 'nope'; kartaros plays: kec"),
         (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
         (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
-        (["play", "kec", "--bot", "smart"], "there is no level or bot called 'smart'; the levels are easy, medium, "
-         "hard, the bots greedy, ismcts, pimc, random"),
+        (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: greedy, ismcts, "
+         "pimc, random (or a level: easy, medium, hard)"),
+        (["play", "kec", "--bot", "pimc:depth=3"], "bot 'pimc:depth=3': pimc has no parameter 'depth'"),
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
         (["rules", "kec", "--lang", "de"], "--lang must be en or sr"),
@@ -541,3 +542,49 @@ def test_games_json_gives_the_engines_defaults_and_what_people_play() -> None:
         people = {k: o["play_default"] for k, o in options.items() if o["play_default"] != o["default"]}
         assert people == dict(info.people_variant)
         kartaros.new_game(name, variant={k: o["play_default"] for k, o in options.items()})  # --variant takes them
+
+
+def test_play_takes_bot_specs_as_simulate_does() -> None:
+    result = runner.invoke(app, ["play", "nesalomljiv", "--seed", "2", "--bot", "pimc:worlds=2,horizon=2"],
+                           input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+
+
+class _Slow:
+    """A bot that takes its time (its move waits on an event the test sets)."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.go = threading.Event()
+
+    def choose(self, state: kartaros.state.GameState) -> str:
+        assert self.go.wait(5)
+        return state.legal_actions()[0]
+
+
+def test_a_bot_that_thinks_long_is_shown_thinking_on_a_terminal() -> None:
+    import io
+
+    from rich.console import Console
+
+    from kartaros.cli import Match
+
+    state = kartaros.new_game("nesalomljiv", seed=1)
+    slow = _Slow()
+    screen = io.StringIO()
+    console = Console(file=screen, width=100, force_terminal=True, color_system=None)
+    played = Match(kartaros.GAMES["nesalomljiv"], state, 1, ["Bot", "Ana"], {0: slow}, console=console)
+    played.thinking_after = 0.0  # at once: the test need not wait for the real delay
+    original = console.status
+
+    def status(*args: Any, **kwargs: Any) -> Any:
+        slow.go.set()  # the status is up: let the bot answer
+        return original(*args, **kwargs)
+
+    console.status = status  # type: ignore[method-assign]
+    move = played._bot_move(0)
+    assert move == state.legal_actions()[0]
+    assert "Bot is thinking" in screen.getvalue()

@@ -35,8 +35,8 @@ from gymnasium import spaces
 
 import kartaros
 from kartaros import rl
-from kartaros.analysis.bots import parse_bots
-from kartaros.bots import LEVELS, Bot, for_level
+from kartaros.analysis.bots import make_bot
+from kartaros.bots import Bot
 from kartaros.envs._arrays import mask, tensor
 from kartaros.envs._rewards import RewardKind, check_reward, rewards
 from kartaros.state import GameState
@@ -47,14 +47,7 @@ NAMESPACE = "kartaros"
 
 def opponent(spec: OpponentSpec, seed: int) -> Bot:
     """The bot of ``spec``: a level (``"hard"``), a bot spec (``"pimc:worlds=10"``) or a bot."""
-    if not isinstance(spec, str):
-        return spec
-    if spec in LEVELS:
-        return for_level(spec, seed=seed)
-    specs = parse_bots(spec)
-    if len(specs) != 1:
-        raise ValueError(f"one bot spec per seat, like 'pimc:worlds=10'; got {spec!r}")
-    return specs[0].make(seed)
+    return spec if not isinstance(spec, str) else make_bot(spec, seed=seed)
 
 
 class SingleAgentEnv(gym.Env):
