@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import socket
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from kartaros.server.clock import FakeClock
 
 CHROMIUM = "/usr/bin/chromium"
 # Browser tests leave their screenshots here, in the checkout (git-ignored), for CI to keep.
@@ -44,24 +48,57 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The web app on 127.0.0.1 with its own SQLite file, for the browser tests."""
+def _serve(app: Any) -> Iterator[tuple[str, asyncio.AbstractEventLoop]]:
+    """Serve ``app`` on 127.0.0.1 in a thread of its own, on an event loop of its own: its address
+    and that loop (a test runs the server's fake clock on it)."""
     import uvicorn
 
-    from kartaros.server import create_app
-
-    db = Path(tmp_path_factory.mktemp("server")) / "kartaros.db"
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_until_complete, args=(server.serve(),), daemon=True)
     thread.start()
     deadline = time.monotonic() + 15
     while not server.started:
         if time.monotonic() > deadline:
             raise RuntimeError("the test server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
+    yield f"http://127.0.0.1:{port}", loop
     server.should_exit = True
     thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The web app on 127.0.0.1 with its own SQLite file, for the browser tests."""
+    from kartaros.server import create_app
+
+    db = Path(tmp_path_factory.mktemp("server")) / "kartaros.db"
+    for url, _ in _serve(create_app(f"sqlite:///{db}")):
+        yield url
+
+
+@dataclass(frozen=True)
+class ClockedServer:
+    """A test server whose clock moves only when the test says (call windows, bots' reactions)."""
+
+    url: str
+    clock: FakeClock
+    loop: asyncio.AbstractEventLoop
+    call_seconds: float
+
+    def advance(self, seconds: float) -> None:
+        """Let the server's time run on by ``seconds`` (what falls due on the way happens)."""
+        asyncio.run_coroutine_threadsafe(self.clock.advance(seconds), self.loop).result(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def clocked_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ClockedServer]:
+    """The web app on a fake clock: a call window stays open until the test lets its time run
+    out, and no bot reacts before it does."""
+    from kartaros.server import create_app
+
+    db = Path(tmp_path_factory.mktemp("clocked")) / "kartaros.db"
+    clock, seconds = FakeClock(), 2.5
+    for url, loop in _serve(create_app(f"sqlite:///{db}", call_seconds=seconds, clock=clock)):
+        yield ClockedServer(url, clock, loop, seconds)

@@ -27,6 +27,7 @@ from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
 from kartaros.words import N_, shared, speech
 
+from .clock import Clock
 from .guide import game_guide
 from .store import DEFAULT_URL, Store
 from .tables import CALL_SECONDS, SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
@@ -64,11 +65,11 @@ def _token(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS) -> FastAPI:
+def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
-    stays open to everyone after a miss."""
+    stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one)."""
     store = Store(db_url)
-    service = TableService(store, call_seconds=call_seconds)
+    service = TableService(store, clock=clock, call_seconds=call_seconds)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
