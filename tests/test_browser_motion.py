@@ -17,7 +17,9 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.conftest import ClockedServer
 from tests.test_browser import CLICK_LIMIT
+from tests.test_browser_race import Table
 
 NORMAL = 900  # ms: the page's "Normal" speed, one step between the others' moves
 OWN_MOVE = 200  # ms: how long the person's own move stays before the next player's shows
@@ -282,3 +284,100 @@ def test_N5_at_a_duels_reveal_the_person_may_play_on_and_that_goes_on(page: Page
     moves.first.click()
     expect(button).to_be_hidden()
     follow(page, seat, lambda: lines(page) > held)
+
+
+# Every animation started on the page from now on stands still at its start, until the test ends
+# them all: where a card flies from and to can be read off its copy and its keyframes, on any
+# machine, however slow.
+FREEZE = """
+window.freezeMotion = false;
+const runningAnimate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  const animation = runningAnimate.apply(this, args);
+  if (window.freezeMotion) animation.pause();
+  return animation;
+};
+"""
+
+# The flying copies: each one's centre where it starts and where its last keyframe takes it, and
+# whether it flies face down. (A copy that fades where it lies, a card covered on its pile, is none.)
+FLIGHTS = """() => [...document.querySelectorAll("#table .motion-ghost")].flatMap((ghost) => {
+  const rect = ghost.getBoundingClientRect();
+  const frames = ghost.getAnimations()[0].effect.getKeyframes();
+  const found = /translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/.exec(frames[frames.length - 1].transform);
+  if (!found) return [];
+  const [, dx, dy] = found;
+  const x = rect.left + rect.width / 2, y = rect.top + rect.height / 2;
+  return [{ back: ghost.classList.contains("back"), from: [x, y], to: [x + Number(dx), y + Number(dy)] }];
+})"""
+
+BOTTOM = ".pile-closed .backs .card:first-child"  # the bottom card of a closed pile, as drawn
+COUNT = ".pile-closed .stack > .count"
+
+
+def centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def near(a: list[float] | tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) < 1.5 and abs(a[1] - b[1]) < 1.5
+
+
+def test_T11_the_penalty_flies_from_the_givers_pile_bottoms_to_the_offenders(
+    page: Page, clocked_server: ClockedServer, screenshots: Path
+) -> None:
+    """Three people at an open-call Tač table; Bora misses and Ana calls. On Bora's page, one card
+    back flies from the bottom of each giver's closed pile (Ceca's, Ana's) to the bottom of his
+    own; the closed piles' counts show the old numbers until the cards have landed; "Tač!" shows
+    on Ana's seat meanwhile; and when the motion ends nothing is left of it."""
+    setup = {"game": "tac", "players": 3, "seats": ["human"] * 3, "variant": {"calls": "open"},
+             "names": ["Ana", "Bora", "Ceca"]}
+    made = httpx.post(f"{clocked_server.url}/api/tables", json=setup).json()
+    table = Table(clocked_server.url, made["table"], {s["seat"]: s["token"] for s in made["seats"]})
+    window = table.miss_by(1, clocked_server)
+    sizes = window["view"]["closed_sizes"]
+    assert sizes[0] and sizes[2], "both givers have a closed card to give"
+    page.add_init_script(
+        f"localStorage.setItem('kartaros.speed', '{NORMAL}'); localStorage.setItem('kartaros.autoplayMs', '{NEVER}');"
+        "localStorage.setItem('kartaros.lang', 'en');" + WATCH + FREEZE
+    )
+    page.goto(f"{clocked_server.url}/t/{made['table']}#token={table.tokens[1]}")
+    expect(page.locator("#window-left")).to_be_visible()  # the window, drawn as the page opened
+    fake_clock(page)
+    page.evaluate("window.freezeMotion = true")
+    seat = {0: ".side-top > .seat:nth-child(2)", 1: ".seat-bottom", 2: ".side-top > .seat:nth-child(1)"}  # Bora's view
+    expect(page.locator(f"{seat[0]} .seat-name")).to_have_text("Ana")
+    expect(page.locator(f"{seat[2]} .seat-name")).to_have_text("Ceca")
+    givers = [centre(page, f"#table {seat[p]} {BOTTOM}") for p in (2, 0)]  # T11: from the offender's left
+    assert table.play(0, "call", window["seq"]).status_code == 200  # Ceca is asked first: she passes, Ana calls
+    called = page.locator("#log > div", has_text="Ana calls “Tač!” on Bora")
+    for _ in range(40):  # the pass shows first, the call one step later
+        if called.count():
+            break
+        page.clock.run_for(100)
+    expect(called).to_have_count(1)
+
+    flights = page.evaluate(FLIGHTS)
+    offender = centre(page, f"#table {seat[1]} {BOTTOM}")
+    assert len(flights) == 2 and all(f["back"] for f in flights), flights  # two unknown cards, face down
+    assert [near(f["from"], g) for f, g in zip(flights, givers, strict=True)] == [True, True], (flights, givers)
+    assert all(near(f["to"], offender) for f in flights), (flights, offender)
+    # The counts change once the cards have landed: the old numbers meanwhile.
+    expect(page.locator(f"#table {seat[1]} {COUNT}")).to_have_text(str(sizes[1]))
+    expect(page.locator(f"#table {seat[0]} {COUNT}")).to_have_text(str(sizes[0]))
+    badge = page.locator("#table .motion-callout")
+    expect(badge).to_have_text("Tač!")
+    corner = page.locator(f"#table {seat[0]}").bounding_box()
+    assert corner
+    assert near(centre(page, "#table .motion-callout"), (corner["x"] + corner["width"], corner["y"])), "on Ana's seat"
+    page.evaluate("document.getAnimations().forEach((a) => { a.currentTime = 150; })")  # on the way, for the picture
+    page.screenshot(path=str(screenshots / "tac-penalty-in-flight.png"), full_page=True)
+
+    page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+    expect(page.locator(f"#table {seat[1]} {COUNT}")).to_have_text(str(sizes[1] + 2))
+    expect(page.locator(f"#table {seat[0]} {COUNT}")).to_have_text(str(sizes[0] - 1))
+    expect(page.locator(f"#table {seat[2]} {COUNT}")).to_have_text(str(sizes[2] - 1))
+    expect(page.locator("#table .motion-ghost")).to_have_count(0)
+    expect(page.locator("#table .motion-layer")).to_have_count(0)

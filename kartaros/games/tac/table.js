@@ -287,12 +287,49 @@ export function destinations(previous, view) {
 }
 
 /**
- * A caught offender gets a closed card from the caller's pile, face down (T11).
+ * The bottom card of a seat's closed pile, as drawn: the back under the others (T11 takes the
+ * giver's from there and slips it under the offender's pile).
+ * @param {View} v
+ * @param {number} p
+ */
+function pileBottom(v, p) { return `${seatPlace(v, p)} .pile-closed .backs .card:first-child`; }
+
+/** The calls and the cards given among the new events (T11). @param {View} previous @param {View} view */
+function penalty(previous, view) {
+  const events = newEvents(previous, view);
+  return { calls: events.filter((e) => e.type === "call"), gives: events.filter((e) => e.type === "give" && e.count) };
+}
+
+/**
+ * A caught offender gets the bottom card of every other player's closed pile, under his own
+ * (T11): each flies from the giver's pile bottom to the offender's, face down, or face up where
+ * everybody knows it (a pile turned over, T8).
+ * @param {View} previous
+ * @param {View} view
+ * @returns {[string, string, string?][]}
+ */
+export function backs(previous, view) {
+  return penalty(previous, view).gives.map((e) => e.card
+    ? [pileBottom(view, e.player), pileBottom(view, e.to), e.card]
+    : [pileBottom(view, e.player), pileBottom(view, e.to)]);
+}
+
+/**
+ * The closed piles' counts show what they were until the given cards have landed (T11).
+ * @param {View} previous
+ * @param {View} view
+ */
+export function holds(previous, view) {
+  const seats = new Set(penalty(previous, view).gives.flatMap((e) => [e.player, e.to]));
+  return [...seats].map((p) => `${seatPlace(view, p)} .pile-closed .stack > .count`);
+}
+
+/**
+ * "Tač!" on the caller's seat while the penalty is given (T11).
  * @param {View} previous
  * @param {View} view
  * @returns {[string, string][]}
  */
-export function backs(previous, view) {
-  return newEvents(previous, view).filter((e) => e.type === "give" && e.count)
-    .map((e) => [`${seatPlace(view, e.player)} .pile-closed`, `${seatPlace(view, e.to)} .pile-closed`]);
+export function callouts(previous, view) {
+  return penalty(previous, view).calls.map((e) => [seatPlace(view, e.player), t("Tač!")]);
 }

@@ -5,10 +5,13 @@
 // from the place the game's table module names for it (``origins``) or fades in, and a card that
 // left flies, as a short-lived copy, to the place ``destinations`` names or fades out; a card
 // still on show that the move gathered somewhere sends a copy there after it has arrived.
-// Face-down cards that moved (``backs``) slide as a card back from one place to the other.
+// Cards that moved between face-down piles (``backs``) slide from one place to the other, as a
+// card back, or face up where everybody knows the card. A count the move changes (``holds``)
+// shows its old number until those cards have landed; a word said at a place (``callouts``, a
+// call) shows over it while they move.
 // Nothing here waits or blocks: the animations run on their own, ignore the pointer, and the next
 // redraw ends them and their copies (``settle``).
-import { backEl } from "./cards.js";
+import { backEl, cardEl } from "./cards.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").GameTable} GameTable */
@@ -27,7 +30,9 @@ import { backEl } from "./cards.js";
  * @property {Map<string, DOMRect>} places the named places before, by name
  * @property {Map<string, string>} origins where the cards new to the table come from
  * @property {Map<string, string>} destinations where the cards the move took away go
- * @property {[string, string][]} backs face-down cards moved: from one place to another
+ * @property {[string, string, string?][]} backs cards moved between face-down places: from, to, and the card where known
+ * @property {Map<string, string>} held the texts (counts) to show as before until the backs have landed, by place
+ * @property {[string, string][]} callouts words said at a place: the place, the words
  * @property {Set<string>} named the cards the new events name: the last move's, to mark
  */
 
@@ -116,7 +121,7 @@ function asked(ask, otherwise) {
  * @returns {Plan}
  */
 export function prepare(root, table, previous, view) {
-  const { origins, destinations, backs } = table;
+  const { origins, destinations, backs, holds, callouts } = table;
   /** @type {Plan} */
   const plan = {
     cards: cardsIn(root),
@@ -124,9 +129,15 @@ export function prepare(root, table, previous, view) {
     origins: asked(origins ? () => origins(previous, view) : null, new Map()),
     destinations: asked(destinations ? () => destinations(previous, view) : null, new Map()),
     backs: asked(backs ? () => backs(previous, view) : null, []).slice(0, MOST_BACKS),
+    held: new Map(),
+    callouts: asked(callouts ? () => callouts(previous, view) : null, []),
     named: codesIn(newEvents(previous, view), new Set()),
   };
-  const names = [...plan.origins.values(), ...plan.destinations.values(), ...plan.backs.flat()];
+  for (const name of asked(holds ? () => holds(previous, view) : null, [])) {
+    const text = place(root, name)?.textContent;
+    if (text !== undefined && text !== null) plan.held.set(name, text);
+  }
+  const names = [...plan.origins.values(), ...plan.destinations.values(), ...plan.backs.flatMap(([from, to]) => [from, to])];
   for (const name of new Set(names)) {
     const node = place(root, name);
     const rect = node && shown(node);
@@ -295,12 +306,63 @@ export function play(plan, root, ms) {
       ghost(root, kept.node, kept.rect, to, ms, ms);
     }
   }
-  plan.backs.forEach(([from, to], i) => {
-    const size = root.querySelector(".card")?.getBoundingClientRect() ?? new DOMRect(0, 0, 40, 56);
+  const size = (root.querySelector(".card.back") ?? root.querySelector(".card"))?.getBoundingClientRect() ?? new DOMRect(0, 0, 40, 56);
+  const stagger = Math.min(60, ms / 4);
+  plan.backs.forEach(([from, to, code], i) => {
     const start = spot(plan, root, from, "before", size);
     const end = spot(plan, root, to, "after", size);
-    if (start && end) ghost(root, backEl(), start, end, ms, i * Math.min(60, ms / 4));
+    if (start && end) ghost(root, code ? cardEl(code) : backEl(), start, end, ms, i * stagger);
   });
+  const landed = plan.backs.length ? ms + (plan.backs.length - 1) * stagger : 0;
+  for (const [name, text] of plan.held) hold(root, name, text, landed);
+  for (const [name, words] of plan.callouts) callout(root, name, words, landed + ms);
+}
+
+/**
+ * Show ``text`` (what the place said before the move) in the place ``name`` for ``ms``, then
+ * what it says now: a count changes when the cards that change it have arrived.
+ * @param {HTMLElement} root
+ * @param {string} name
+ * @param {string} text
+ * @param {number} ms
+ */
+function hold(root, name, text, ms) {
+  const node = /** @type {HTMLElement | null} */ (place(root, name));
+  const now = node?.textContent;
+  if (!node || !ms || now === text) return;
+  node.textContent = text;
+  const animation = node.animate([{ opacity: 1 }, { opacity: 1 }], { duration: ms });
+  const done = () => { node.textContent = now ?? ""; };
+  track(animation);
+  animation.addEventListener("finish", () => { done(); node.animate([{ transform: "scale(1.35)" }, { transform: "none" }], { duration: 180 }); });
+  animation.addEventListener("cancel", done);
+}
+
+/**
+ * ``words`` said at the place ``name`` (a call): a badge on its corner, above the table, for ``ms``.
+ * @param {HTMLElement} root
+ * @param {string} name
+ * @param {string} words
+ * @param {number} ms
+ */
+function callout(root, name, words, ms) {
+  const node = place(root, name);
+  const rect = node && shown(node);
+  if (!rect) return;
+  const box = root.getBoundingClientRect();
+  const badge = document.createElement("div");
+  badge.className = "motion-callout";
+  badge.textContent = words;
+  // On the place's top right corner, not over its middle: a seat's name stays readable.
+  Object.assign(badge.style, { left: `${rect.right - box.left}px`, top: `${rect.top - box.top}px` });
+  layerOf(root).append(badge);
+  const at = "translate(-50%, -50%)";
+  track(badge.animate([
+    { transform: `${at} scale(.5)`, opacity: 0 },
+    { transform: `${at} scale(1.1)`, opacity: 1, offset: 0.12 },
+    { transform: `${at} scale(1)`, opacity: 1, offset: 0.8 },
+    { transform: `${at} scale(1)`, opacity: 0 },
+  ], { duration: Math.max(ms, 600), easing: "ease-out" }), badge);
 }
 
 /** Mark the cards of the last move, until the next one. @param {HTMLElement} root @param {Set<string>} codes */

@@ -86,8 +86,11 @@
  * the table (``.seat-top .stack``). ``origins``: where the face-up cards new to the table come
  * from (a drawn card from the stock), by card code; the others fade in. ``destinations``: where
  * the cards the move took away went (a trick to its winner's pile); a card that left the table
- * flies there, one still on show sends a copy there; the others fade out. ``backs``: face-down
- * cards that moved, ``[from, to]``, each shown as a card back sliding across. ``pauseAt``: the
+ * flies there, one still on show sends a copy there; the others fade out. ``backs``: cards that
+ * moved between face-down places, ``[from, to]``, each shown as a card back sliding across, or
+ * ``[from, to, code]``, face up, where everybody knows the card. ``holds``: places whose text (a
+ * count) shows what it said before until those cards have landed. ``callouts``: ``[place, words]``
+ * said at a place by the move (a call), shown over it while the cards move. ``pauseAt``: the
  * page holds the table on ``view`` until the person goes on (or a short timer ends), where the
  * view shows something to look at (a showdown).
  * @typedef {object} GameTable
@@ -96,7 +99,9 @@
  * @property {boolean} [styles]
  * @property {(previous: View, view: View) => Map<string, string>} [origins]
  * @property {(previous: View, view: View) => Map<string, string>} [destinations]
- * @property {(previous: View, view: View) => [string, string][]} [backs]
+ * @property {(previous: View, view: View) => [string, string, string?][]} [backs]
+ * @property {(previous: View, view: View) => string[]} [holds]
+ * @property {(previous: View, view: View) => [string, string][]} [callouts]
  * @property {(previous: View, view: View) => boolean} [pauseAt]
  */
 
