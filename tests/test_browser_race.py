@@ -120,6 +120,10 @@ def test_T11_two_people_and_a_bot_race_and_the_person_calls_first(
     expect(left).to_contain_text(" s left")
     expect(ana.locator("#turn")).to_have_text("A miss! Be the first to call it.")
     expect(offender.locator("#call")).to_be_disabled()  # his own miss: he cannot call it
+    for page in (ana, offender):  # a race has no turns: no seat is shown as the one to move
+        expect(page.locator("#table")).to_have_attribute("data-call-window", "")
+        for seat in page.locator("#table .seat.to-move").all():
+            expect(seat).to_have_css("box-shadow", "none")
     expect(offender.locator("#turn")).to_have_text("The others may call the miss now.")
     ana.screenshot(path=str(screenshots / "tac-race-window-caller.png"), full_page=True)
     offender.screenshot(path=str(screenshots / "tac-race-window-offender.png"), full_page=True)
@@ -129,6 +133,7 @@ def test_T11_two_people_and_a_bot_race_and_the_person_calls_first(
         expect(page.locator("#log")).to_contain_text("Ana calls “Tač!” on Player 2")
         expect(page.locator("#call")).to_be_disabled()
         expect(page.locator("#window-left")).to_be_hidden()
+        expect(page.locator("#table")).not_to_have_attribute("data-call-window", "")
     after = table.view(1)
     assert after["window"] is None
     assert after["view"]["closed_sizes"][1] == before[1] + givers  # T11: one card from each other player

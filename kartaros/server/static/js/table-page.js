@@ -214,6 +214,8 @@ function render() {
   const plan = from ? motion.prepare(root, layout, from, v) : null;
   motion.settle(root);
   layout.render({ view: v, root, selected, send, redraw: render });
+  // A call window is a race with no turns: the seat the engine would ask first is not "to move".
+  root.toggleAttribute("data-call-window", Boolean(v.window));
   if (plan && from) {
     motion.play(plan, root, motionMs(from, v));
     lastMove = plan.named;
