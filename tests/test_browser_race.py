@@ -167,7 +167,7 @@ def test_T11_a_miss_nobody_calls_in_time_lets_play_go_on(
     for page in (ana, offender):
         expect(page.locator("#call")).to_be_disabled()
         expect(page.locator("#window-left")).to_be_hidden()
-        expect(page.locator("#log")).to_contain_text("Ana lets Player 2's miss go")
+        expect(page.locator("#log")).to_contain_text("Ana does not call “Tač!” on Player 2's miss")
     after = table.view(1)
     assert after["window"] is None and after["seq"] == window["seq"] + 1  # the one pass, nothing more
     assert after["view"]["closed_sizes"] == window["view"]["closed_sizes"]

@@ -119,7 +119,8 @@ def describe_event(event: EventView, names: Sequence[str], lang: str = "en") -> 
     if event["type"] == "call":
         return say("{who} calls “Tač!” on {other}", who=who, other=names[event["offender"]])
     if event["type"] == "pass":
-        return say("{who} lets {other}'s miss go", who=who, other=names[event["offender"]])
+        # True of a pass asked in turn and of a race lost or let run out alike (T11): no choice implied.
+        return say("{who} does not call “Tač!” on {other}'s miss", who=who, other=names[event["offender"]])
     if event["type"] == "give":
         to = names[event["to"]]
         if event["count"] == 0:
