@@ -185,7 +185,7 @@ def test_T11_nobody_calls_and_play_goes_on() -> None:
     assert len(state.actions) > start + 2  # Ana played on
     assert state.actions[start + 2] == "7C>0"  # she places the card she turned (T11: as if nothing happened)
     out = screen.getvalue()
-    assert "Bob lets Ana's miss go" in out and "Mara lets Ana's miss go" in out
+    assert "Bob does not call “Tač!” on Ana's miss" in out and "Mara does not call “Tač!” on Ana's miss" in out
 
 
 def _before_the_miss() -> GameState:
