@@ -8,6 +8,8 @@
 Specs are separated by commas; a spec is ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE…]``. A
 ``KEY=VALUE`` item after a spec that has parameters belongs to that spec. A value is read as
 JSON when it can be (``200``, ``0.5``, ``true``, ``null``, ``"text"``), else as plain text.
+A level for people (``easy``, ``medium``, ``hard``: ``kartaros.bots.LEVELS``) is a spec too,
+without parameters.
 """
 
 from __future__ import annotations
@@ -104,8 +106,11 @@ def parse_bots(text: str) -> list[BotSpec]:
         params[-1][key] = _value(value.strip())
     specs = [BotSpec(n, tuple(p.items())) for n, p in zip(names, params, strict=True)]
     for spec in specs:
-        if spec.name not in BOTS:
-            raise ValueError(f"there is no bot called {spec.name!r}; the known bots are: {', '.join(sorted(BOTS))}")
+        if spec.name not in BOTS and spec.name not in LEVELS:
+            raise ValueError(
+                f"there is no bot called {spec.name!r}; the known bots are: {', '.join(sorted(BOTS))}, "
+                f"and the levels {', '.join(LEVELS)}"
+            )
         spec.check()
     return specs
 

@@ -19,12 +19,14 @@ from typing import Any, Protocol
 
 from kartaros.bots.greedy import GreedyBot
 from kartaros.bots.ismcts import IsmctsBot
-from kartaros.bots.levels import LEVELS, LevelBot
+from kartaros.bots.levels import LEVELS, Level, LevelBot
 from kartaros.bots.pimc import PimcBot
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "LevelBot", "PimcBot", "RandomBot", "for_level", "make"]
+__all__ = [
+    "BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "Level", "LevelBot", "PimcBot", "RandomBot", "for_level", "make",
+]
 
 
 class Bot(Protocol):
@@ -46,11 +48,17 @@ BOTS: dict[str, Callable[..., Bot]] = {
 
 
 def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
-    """A new bot by name (see ``BOTS``), with its own generator seeded by ``seed`` (random if None)."""
+    """A new bot by name (see ``BOTS``) or level (see ``LEVELS``: a level takes no parameters),
+    with its own generator seeded by ``seed`` (random if None)."""
+    if isinstance(name, str) and name in LEVELS and name not in BOTS:
+        if params:
+            raise ValueError(f"the level {name!r} takes no parameters; got {', '.join(params)}")
+        return for_level(name, seed=seed)
     factory = BOTS.get(name) if isinstance(name, str) else None
     if factory is None:
         known = ", ".join(sorted(BOTS))
-        raise ValueError(f"there is no bot called {name!r}; the known bots are: {known}")
+        levels = ", ".join(LEVELS)
+        raise ValueError(f"there is no bot called {name!r}; the known bots are: {known} (and the levels {levels})")
     return factory(seed=seed, **params)
 
 
@@ -58,5 +66,4 @@ def for_level(level: str, *, seed: int | None = None) -> Bot:
     """The bot that plays at ``level`` (easy, medium or hard; see ``LEVELS``)."""
     if level not in LEVELS:
         raise ValueError(f"there is no level {level!r}; the levels are: {', '.join(LEVELS)}")
-    mistakes, vigilance = LEVELS[level]
-    return LevelBot(level, mistakes=mistakes, vigilance=vigilance, seed=seed)
+    return LevelBot(level, LEVELS[level], seed=seed)
