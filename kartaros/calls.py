@@ -11,8 +11,24 @@ everyone asked passes. Only the declaration is read (``call_action``), no game b
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Protocol
 
 from kartaros.state import GameState
+
+CALL_SECONDS = 4.0  # how long a call window stays open to everyone after a miss (T11), by default
+
+
+class Reacting(Protocol):
+    """A bot that can say when it calls a miss: seconds after the window opened, or None when it
+    does not notice it. It decides from ``state.observation(seat)`` only."""
+
+    def reaction(self, state: GameState, seat: int) -> float | None: ...
+
+
+def races(state: GameState) -> bool:
+    """Whether ``state``'s game plays its call windows as a race: it has calls, and they are on."""
+    info = state.info
+    return info.call_action is not None and info.calls(state.variant)
 
 
 def is_open(state: GameState) -> bool:
@@ -69,3 +85,32 @@ def settle(state: GameState, caller: int | None) -> list[str]:
         actions.append(answer)
         probe.apply(answer)
     return actions
+
+
+def reactions(state: GameState, seats: list[int], bots: Mapping[int, object]) -> dict[int, float]:
+    """The reaction time of each of ``seats`` whose bot says one for the open window (a seat
+    without a bot, or whose bot cannot say when it calls, never calls: people call themselves)."""
+    times: dict[int, float] = {}
+    for seat in seats:
+        react = getattr(bots.get(seat), "reaction", None)
+        if react is not None and (after := react(state, seat)) is not None:
+            times[seat] = float(after)
+    return times
+
+
+def race(state: GameState, times: Mapping[int, float], window_seconds: float = CALL_SECONDS) -> int | None:
+    """Who wins the open window's race: the first of the seats that may call to call before the
+    window closes, ``window_seconds`` after it opened (``times``: seconds after it opened;
+    ties as in :func:`first_caller`), or None when nobody calls in time."""
+    in_time = {seat: after for seat, after in times.items() if after < window_seconds}
+    return first_caller(in_time, callers(state))
+
+
+def play_race(state: GameState, bots: Mapping[int, object], window_seconds: float = CALL_SECONDS) -> int | None:
+    """Play the open window out as a race between ``bots`` (seat -> bot; those with ``reaction``
+    may call) without a clock, as simulations do: applies the engine's actions to ``state`` and
+    returns who called (None: nobody did)."""
+    caller = race(state, reactions(state, callers(state), bots), window_seconds)
+    for action in settle(state, caller):
+        state.apply(action)
+    return caller

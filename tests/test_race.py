@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
+from kartaros.calls import CALL_SECONDS
 from kartaros.server.clock import FakeClock
 from kartaros.server.store import Store
-from kartaros.server.tables import CALL_SECONDS, PlayerError, TableService
+from kartaros.server.tables import PlayerError, TableService
 from kartaros.state import GameState
 from tests.test_server_api import db_url  # noqa: F401  (the fixture: SQLite and PostgreSQL)
 

@@ -17,8 +17,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import kartaros
+from kartaros import calls
 from kartaros.analysis.bots import BotSpec
 from kartaros.analysis.stats import derive_seed
+from kartaros.bots import Bot
+from kartaros.state import GameState
 
 Progress = Callable[[int], None]  # called with the number of games just finished
 
@@ -49,13 +52,26 @@ def play_game(setup: _Setup, index: int, seats: tuple[int, ...]) -> GameResult:
         setup.game, players=setup.players, seed=derive_seed(setup.seed, index, "deal"), variant=setup.variant
     )
     bots = [setup.specs[b].make(derive_seed(setup.seed, index, "seat", s)) for s, b in enumerate(seats)]
-    while not state.is_over:
-        player = state.current_player
-        assert player is not None
-        state.apply(bots[player].choose(state))
+    play_out(state, bots)
     outcome = state.outcome()
     assert outcome is not None
     return GameResult(index, seats, tuple(float(r) for r in outcome.returns), len(state.actions), outcome.reason)
+
+
+def play_out(state: GameState, bots: Sequence[Bot], window_seconds: float = calls.CALL_SECONDS) -> None:
+    """Play ``state`` to its end, bot ``bots[s]`` in seat ``s``. Where the game races for calls
+    (Tač's open-call mode, T11-T12), a call window is a race as at a table: every seat that may
+    call and whose bot has a ``reaction`` calls after it, the first within ``window_seconds``
+    wins (``kartaros.calls``); the engine's turn order does not decide who calls."""
+    racing = calls.races(state)
+    by_seat = dict(enumerate(bots))
+    while not state.is_over:
+        if racing and calls.is_open(state):
+            calls.play_race(state, by_seat, window_seconds)
+            continue
+        player = state.current_player
+        assert player is not None
+        state.apply(bots[player].choose(state))
 
 
 def _play_chunk(setup: _Setup, tasks: list[tuple[int, tuple[int, ...]]]) -> list[GameResult]:

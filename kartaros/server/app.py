@@ -23,6 +23,7 @@ from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kartaros
+from kartaros.calls import CALL_SECONDS
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS
 from kartaros.words import N_, shared, speech
@@ -30,7 +31,7 @@ from kartaros.words import N_, shared, speech
 from .clock import Clock
 from .guide import game_guide
 from .store import DEFAULT_URL, Store
-from .tables import CALL_SECONDS, SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
+from .tables import SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
 from .words import card_names, choice_words, language_options, languages, page_words
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token

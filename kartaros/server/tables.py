@@ -18,6 +18,7 @@ from typing import Any
 import kartaros
 from kartaros import calls
 from kartaros.bots import Bot, for_level
+from kartaros.calls import CALL_SECONDS
 from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
@@ -29,7 +30,6 @@ log = logging.getLogger(__name__)
 LOG_SENTENCES = 40  # how many of the latest events a view tells in words
 SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # in a bot's default name
-CALL_SECONDS = 4.0  # how long a call window stays open to everyone after a miss (T11), by default
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
 
 
@@ -324,8 +324,7 @@ class TableService:
 
     def _races(self, table: LiveTable) -> bool:
         """Whether this table plays its call windows as a race (its game has calls, and they are on)."""
-        info = kartaros.GAMES[table.state.game]
-        return info.call_action is not None and info.calls(table.state.variant)
+        return calls.races(table.state)
 
     def _window(self, table: LiveTable) -> Window | None:
         """The call window open now, if this table races for calls."""
@@ -347,18 +346,9 @@ class TableService:
     async def _race(self, table: LiveTable, window: Window) -> None:
         """The window's timer: the first bot to notice calls after its reaction time, unless a
         person called first; when nobody has called by the deadline, everyone asked passes."""
-        reactions: dict[int, float] = {}
-        for seat in window.seats:
-            bot = table.bots.get(seat)
-            react = getattr(bot, "reaction", None)  # a bot that cannot say when it calls never does
-            if react is not None and (after := react(table.state, seat)) is not None:
-                reactions[seat] = after
-        caller = calls.first_caller(reactions, window.seats)
-        due = window.closes_at
-        if caller is not None and window.opened + reactions[caller] < window.closes_at:
-            due = window.opened + reactions[caller]
-        else:
-            caller = None
+        reactions = calls.reactions(table.state, window.seats, table.bots)
+        caller = calls.race(table.state, reactions, self.call_seconds)
+        due = window.closes_at if caller is None else window.opened + reactions[caller]
         await self.clock.sleep_until(due)
         async with table.lock:
             if table.seq != window.seq:
