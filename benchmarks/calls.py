@@ -101,7 +101,8 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"no level {', '.join(unknown)}; the levels are {', '.join(LEVELS)}")
     tallies = measure(args.game, names, args.players, args.games, args.seed, args.window)
-    print(f"{args.game}, {', '.join(names)}, {args.players} players, {args.games} games, seed {args.seed}, window {args.window} s")
+    print(f"{args.game}, {', '.join(names)}, {args.players} players, {args.games} games, seed {args.seed}, "
+          f"window {args.window} s")
     print("| level | misses per obligatory placement | its misses called | noticed | reaction median (p10-p90) "
           "| called in time | windows won |")
     print("|---|---|---|---|---|---|---|")

@@ -5,8 +5,10 @@ race of ``kartaros.calls``) and at a server's table (on a fake clock)."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -166,3 +168,26 @@ def test_T11_a_bot_at_a_table_calls_a_persons_miss_after_its_reaction_time(db_ur
         assert record["actions"][call_at] == "call"
         assert record["times"][call_at] - record["times"][missed_at] == pytest.approx(expected, abs=0.002)
     run(test)
+
+
+def test_T11_in_the_terminal_the_bots_race_for_the_persons_own_misses(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kartaros.cli import app
+
+    chooser = random.Random(1)
+    typed = "\n".join(str(chooser.randint(1, 3)) for _ in range(3000)) + "\n"
+    save = tmp_path / "game.json"
+    args = ["play", "tac", "--seed", "3", "--players", "3", "--bot", "hard", "--save", str(save)]
+    result = CliRunner().invoke(app, args, input=typed)
+    assert result.exit_code == 0, result.output
+    state = kartaros.replay(json.loads(save.read_text(encoding="utf-8")))
+    assert state.variant["calls"] == "open"  # people play with calls
+    seen = state.observation(0)["events"]
+    misses = [e for e in seen if e["type"] == "miss"]
+    assert misses and all(e["player"] == 0 for e in misses)  # hard never misses
+    # hard notices every miss well inside the window: each one is called, by the faster bot, not
+    # by the one the engine asks first (seat 1, on the person's left)
+    made = [e for e in seen if e["type"] == "call"]
+    assert len(made) == len(misses) and all(e["offender"] == 0 for e in made)
+    assert {e["player"] for e in made} == {1, 2}
