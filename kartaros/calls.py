@@ -11,13 +11,14 @@ everyone asked passes. Only the declaration is read (``call_action``), no game b
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from kartaros.state import GameState
 
 CALL_SECONDS = 4.0  # how long a call window stays open to everyone after a miss (T11), by default
 
 
+@runtime_checkable
 class Reacting(Protocol):
     """A bot that can say when it calls a miss: seconds after the window opened, or None when it
     does not notice it. It decides from ``state.observation(seat)`` only."""
@@ -89,11 +90,11 @@ def settle(state: GameState, caller: int | None) -> list[str]:
 
 def reactions(state: GameState, seats: list[int], bots: Mapping[int, object]) -> dict[int, float]:
     """The reaction time of each of ``seats`` whose bot says one for the open window (a seat
-    without a bot, or whose bot cannot say when it calls, never calls: people call themselves)."""
+    without a bot, or whose bot is not :class:`Reacting`, never calls: people call themselves)."""
     times: dict[int, float] = {}
     for seat in seats:
-        react = getattr(bots.get(seat), "reaction", None)
-        if react is not None and (after := react(state, seat)) is not None:
+        bot = bots.get(seat)
+        if isinstance(bot, Reacting) and (after := bot.reaction(state, seat)) is not None:
             times[seat] = float(after)
     return times
 

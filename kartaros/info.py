@@ -163,8 +163,9 @@ class GameInfo:
     # Actions that are one move for every purpose of the rules (in Keč suits play no role), so
     # a search weighs each move once: action -> its class name; ``None``: every action its own.
     move_class: Callable[[str], str] | None = None
-    # Deliberate rule breaks others may call out (Tač's misses), which bots never choose unless
-    # nothing else is legal; ``None``: the game has none.
+    # Deliberate rule breaks others may call out (Tač's misses), which the searches and the
+    # heuristic never choose unless nothing else is legal (the levels make them at their
+    # ``miss_rate``, as people do); ``None``: the game has none.
     is_miss: Callable[[str], bool] | None = None
     # The action that calls out another player's miss, and whether a variant plays with calls.
     call_action: str | None = None
