@@ -29,15 +29,14 @@ from kartaros import calls
 from kartaros import cli_render as view
 from kartaros.analysis.bots import BotSpec, make_bot, parse_bots
 from kartaros.bots import BOTS, LEVELS, Bot
+from kartaros.calls import CALL_SECONDS
 from kartaros.cli_calls import (
-    CALL_SECONDS,
     MAX_CALL_SECONDS,
     MIN_CALL_SECONDS,
     Clock,
     Keyboard,
     StdinKeyboard,
     SystemClock,
-    reactions,
 )
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS, GameState
@@ -297,10 +296,6 @@ class Match:
             raise outcome[0]
         return outcome[0]
 
-    def _races(self) -> bool:
-        """Whether this game's call windows are played as a race (it has calls, and they are on)."""
-        return self.info.call_action is not None and self.info.calls(self.state.variant)
-
     def _race(self) -> bool:
         """Play the open call window as a race (T11): the bots' reaction times against the
         person's Enter, when he may call; the first in time calls, and when nobody calls in time
@@ -309,7 +304,8 @@ class Match:
         state, call = self.state, self.info.call_action
         assert call is not None
         seats = calls.callers(state)
-        times = reactions(state, self.bots, seats, self.call_seconds)
+        times = {seat: after for seat, after in calls.reactions(state, seats, self.bots).items()
+                 if after < self.call_seconds}  # only those in time count
         asked = self.seat in seats and self.seat not in self.bots
         if asked:
             obs = self._show()  # the miss, as the events tell it
@@ -343,7 +339,7 @@ class Match:
         state = self.state
         try:
             while not state.is_over:
-                if self._races() and calls.is_open(state):
+                if calls.races(state) and calls.is_open(state):
                     if not self._race():
                         return False
                     continue
@@ -810,7 +806,7 @@ def serve(
     db: Annotated[str, typer.Option(metavar="URL", help="Database URL (default: an SQLite file here).")] = "",
     call_seconds: Annotated[float, typer.Option(
         min=MIN_CALL_SECONDS, max=MAX_CALL_SECONDS,
-        help="How long a call window stays open to everyone after a miss, in seconds.")] = 4.0,
+        help="How long a call window stays open to everyone after a miss, in seconds.")] = CALL_SECONDS,
 ) -> None:
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn

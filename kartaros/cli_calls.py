@@ -2,9 +2,9 @@
 deadline, and the bots' reaction times.
 
 At a kitchen table whoever notices a miss first calls; :mod:`kartaros.calls` maps that race onto
-the engine's turn-based window. The terminal runs it as the web server does: each bot that can
-say when it would call (``reaction(state, seat)``, seconds after the window opens; None: it does
-not notice) races the person, who calls by pressing Enter before the time is up.
+the engine's turn-based window and asks the bots when they would call (``calls.reactions``).
+The terminal runs it as the web server does: the bots' reaction times race the person, who
+calls by pressing Enter before the time is up.
 
 The clock here is the terminal's own, the smallest part of the server's clock protocol
 (``kartaros.server.clock``: ``now()``). The terminal blocks on its keyboard instead of sleeping
@@ -16,12 +16,8 @@ from __future__ import annotations
 import select
 import sys
 import time
-from collections.abc import Mapping, Sequence
 from typing import Protocol, TextIO
 
-from kartaros.state import GameState
-
-CALL_SECONDS = 4.0  # how long a call window stays open after a miss, by default (as on the web)
 MIN_CALL_SECONDS, MAX_CALL_SECONDS = 0.5, 60.0  # the bounds of ``--call-seconds`` (as ``serve`` has them)
 
 
@@ -98,18 +94,3 @@ def _forget_typed(stream: TextIO) -> None:
         termios.tcflush(stream, termios.TCIFLUSH)
     except (ImportError, OSError, ValueError, TypeError):
         pass  # no terminal to flush (another system, a closed stream)
-
-
-def reactions(state: GameState, bots: Mapping[int, object], seats: Sequence[int], window: float) -> dict[int, float]:
-    """When each bot among ``seats`` calls, in seconds after the window opened, for those that
-    notice the miss before the window closes (T11). A bot that cannot say when it would call
-    (no ``reaction``) never calls, as on the web."""
-    times: dict[int, float] = {}
-    for seat in seats:
-        react = getattr(bots.get(seat), "reaction", None)
-        if react is None:
-            continue
-        after = react(state, seat)
-        if after is not None and after < window:
-            times[seat] = float(after)
-    return times

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from kartaros.bots import BOTS, LEVELS, Bot, for_level, make
+from kartaros.bots import BOTS, LEVELS, Bot, make
 
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
@@ -128,12 +128,7 @@ def labels(specs: list[BotSpec]) -> list[str]:
 def make_bot(text: str, *, seed: int | None = None) -> Bot:
     """The bot of one spec as people write it: a level (``easy``, ``medium``, ``hard``) or a bot,
     with parameters or without (``greedy``, ``pimc:worlds=10``). A ValueError says what is wrong."""
-    if text in LEVELS:
-        return for_level(text, seed=seed)
-    try:
-        specs = parse_bots(text)
-    except ValueError as err:
-        raise ValueError(f"{err} (or a level: {', '.join(LEVELS)})") from None
+    specs = parse_bots(text)
     if len(specs) != 1:
         raise ValueError(f"one bot, like greedy or pimc:worlds=10; got {text!r}")
     return specs[0].make(seed)
