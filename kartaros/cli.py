@@ -252,7 +252,14 @@ class Match:
                 continue
             action = match_action(text, legal)
             if action is not None:
-                return action
+                played = self.info.as_played(action, self.state.legal_actions())
+                if played is not None:
+                    return played
+                try:  # a try that does not go (a pile the card does not fit): the rules say why
+                    self.state.clone().apply(action)
+                except kartaros.IllegalAction as err:
+                    self.console.print(Text(err.words(self.names, self.lang), style="yellow"))
+                continue
             if text.strip() in ("?", "h", "help"):
                 self.console.print(view.moves_view(self.info, obs, legal, self.names, self.lang))
                 message = say("Moves are listed above; {hint}; log shows the whole game, q quits.", hint=hint)
@@ -344,13 +351,15 @@ class Match:
                         return False
                     continue
                 player = state.current_player
-                legal = state.legal_actions()
+                # What a person may try (``GameInfo.offers``): in Tač with open calls every pile
+                # in play, where the card fits or not; ``_ask`` plays a try as the move it is.
+                offers = self.info.offers(state)
                 if player in self.bots:
                     self._play(self._bot_move(player))
-                elif len(legal) == 1:
-                    self._play(legal[0], forced=True)
+                elif len(offers) == 1:
+                    self._play(self.info.as_played(offers[0], state.legal_actions()) or offers[0], forced=True)
                 else:
-                    action = self._ask(legal)
+                    action = self._ask(offers)
                     if action is None:
                         return False
                     self._play(action)

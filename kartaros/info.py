@@ -173,6 +173,13 @@ class GameInfo:
     # Options people play with, where they differ from the defaults kept for simulations
     # (Tač: misses and calls exist only in "open" mode); interfaces for people start here.
     people_variant: Mapping[str, Any] = field(default_factory=dict)
+    # What a person may try now, where that is more than the legal actions (``offers``): in Tač
+    # with open calls the card to play may be put onto any pile in play, as at a real table
+    # where nobody says where it fits (T11, T12); ``None``: the legal actions.
+    tries: Callable[[GameState], list[str]] | None = None
+    # (a try, the legal actions) -> the legal action the try is (``as_played``), or ``None``
+    # where it does not go; ``None``: a try is the legal action it names.
+    reads_try: Callable[[str, Sequence[str]], str | None] | None = None
     # The rules written for players, by language (``en``, ``sr``): Markdown files of the game's
     # folder, with card pictures (``docs/adding-a-game.md``); empty: the game has none yet.
     guide: Mapping[str, str] = field(default_factory=dict)
@@ -193,6 +200,20 @@ class GameInfo:
     ) -> GameState:
         """A new state of this game (``kartaros.new_game`` checks its arguments first)."""
         return self.state.create(players, seed, deck, variant)
+
+    def offers(self, state: GameState) -> list[str]:
+        """The tries a person may make now: what interfaces offer to click or type. Each either
+        is a legal action (``as_played``) or is refused with the rules' words of why (the
+        state's ``apply`` says it); every legal action is some try's. Empty once over."""
+        if state.current_player is None:
+            return []
+        return self.tries(state) if self.tries is not None else state.legal_actions()
+
+    def as_played(self, try_: str, legal: Sequence[str]) -> str | None:
+        """The legal action among ``legal`` that ``try_`` is, or ``None``: it does not go now."""
+        if self.reads_try is not None:
+            return self.reads_try(try_, legal)
+        return try_ if try_ in legal else None
 
     def space(self, players: int) -> ActionSpace:
         """The fixed action space for ``players`` (no variant option changes a space)."""

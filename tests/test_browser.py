@@ -6,6 +6,7 @@ Screenshots land in ``test-artifacts/screenshots/`` in the checkout (see ``conft
 from __future__ import annotations
 
 import contextlib
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -63,18 +64,26 @@ def play_by_clicking(page: Page) -> int:
     raise AssertionError("the game did not end by clicking")
 
 
+CLICKER = random.Random(7)  # which of the live piles the clicker tries: seeded, so a run repeats
+
+
 def click_by_hand(page: Page) -> None:
-    """One click on the table itself: a pile that takes a move now (the stock to draw, the discard
-    pile for the selected card …), else the next card of the hand to select."""
+    """One click on the table itself: one of the piles that take a try now, at random (the stock
+    to draw, the discard pile for the selected card; in Tač any pile, fit or not: a refused try
+    leaves the page as playable as before), else the next card of the hand to select."""
     live = page.locator("#table .pile.live:enabled")
-    if live.count():
-        live.first.click(timeout=3000)
+    count = live.count()
+    if count:
+        live.nth(CLICKER.randrange(count)).click(timeout=3000)
         return
     unselected = page.locator("#table .card-button:not(.selected):enabled")
     if unselected.count():
         unselected.first.click(timeout=3000)
-    else:  # nothing the selection makes: start again
+    elif page.locator("#table .card-button.selected").count():  # nothing the selection makes: start again
         page.locator("#table .card-button.selected").first.click(timeout=3000)
+    else:  # a try is on its way (the table waits for the server's answer): until something is live again
+        page.locator("#table .pile.live:enabled, #table .card-button:enabled, #result, #call:enabled").first.wait_for(
+            timeout=3000)
 
 
 @pytest.mark.parametrize("game", list(kartaros.GAMES))

@@ -282,6 +282,33 @@ def test_a_players_errors_come_in_the_language_asked(client: TestClient) -> None
         assert missing.receive_json()["words"] == "nema stola „nope“"
 
 
+def test_T7_T12_a_try_onto_a_pile_the_card_does_not_fit_is_refused_with_the_rules_words(client: TestClient) -> None:
+    """Tač with open calls: the view offers the turned card onto every pile in play; a try that
+    does not fit is a 422 with the rules' words in the player's language and changes nothing;
+    a try onto one's own open pile is played as the move it is (kept, or the miss of keeping)."""
+    created = new_table(client, "tac", ["human", "human"], variant={"calls": "open"}, names=["Milan", "Ana"])
+    table, token0, token1 = created["table"], created["seats"][0]["token"], created["seats"][1]["token"]
+    url = f"/api/tables/{table}/actions"
+    assert client.post(url, json={"action": "turn", "seq": 0}, headers=auth(token0)).status_code == 200
+    before = client.get(f"/api/tables/{table}", headers=auth(token0)).json()
+    card = before["view"]["turned"]
+    assert before["offers"] == [f"{card}>C", f"{card}>1", f"{card}>0"]
+    assert [m["action"] for m in before["words"]["moves"]] == before["offers"]
+    assert client.get(f"/api/tables/{table}", headers=auth(token1)).json()["offers"] == []
+    # T5: nothing goes onto another's open pile before an Ace lies on the central pile
+    refused = client.post(f"{url}?lang=sr", json={"action": f"{card}>1", "seq": 1}, headers=auth(token0))
+    assert refused.status_code == 422
+    assert "nijedna karta ne ide na tuđu otvorenu gomilu dok na središnjoj gomili nema keca" in refused.json()["words"]
+    refused = client.post(url, json={"action": f"{card}>1", "seq": 1}, headers=auth(token0))
+    assert "before an Ace lies on the central pile" in refused.json()["words"]
+    assert client.get(f"/api/tables/{table}", headers=auth(token0)).json() == before  # seq and all unchanged
+    kept = client.post(url, json={"action": f"{card}>0", "seq": 1}, headers=auth(token0))
+    assert kept.status_code == 200 and kept.json()["seq"] == 2
+    assert kept.json()["view"]["open_piles"][0] == [card]
+    played = client.get(f"/api/tables/{table}", headers=auth(token1)).json()["view"]["events"]
+    assert any(e["type"] == "place" and e["card"] == card for e in played)
+
+
 def test_seats_without_names_are_named_in_the_language_asked(client: TestClient) -> None:
     response = client.post("/api/tables?lang=sr", json={"game": "kec", "seats": ["human", "bot:easy"]})
     table = response.json()["table"]

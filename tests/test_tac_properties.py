@@ -295,7 +295,8 @@ def _dealing_order(state: GameState) -> list[str]:
 def test_T11_T12_with_calls_the_words_never_tell_a_miss_before_it_is_made(players: int, lang: str, seed: int) -> None:
     """A miss is the player's to make and the others' to notice: the turn line and the words of
     each move are the same whether a card fits (phase "open", a miss offered) or not, and no
-    words outside a call window speak of a miss."""
+    words outside a call window speak of a miss; nor do the words of the tries offered, which
+    are the same piles whether the card fits or not (``tests/test_offers.py``)."""
     from kartaros.games.tac import words
 
     names = ["Ana", "Bo", "Cy", "Dara"][:players]
@@ -310,7 +311,9 @@ def test_T11_T12_with_calls_the_words_never_tell_a_miss_before_it_is_made(player
             return
         seen_phases.add(view["phase"])
         turn = words.describe_turn(view, names, lang)
-        told = [words.describe_action(view, a, names, lang) for a in state.legal_actions()]
+        # The words of every try the table offers too (T7: the card onto any pile in play).
+        offers = kartaros.GAMES["tac"].offers(state)
+        told = [words.describe_action(view, a, names, lang) for a in [*state.legal_actions(), *offers]]
         for text in (turn, *told):
             assert not any(w in text for w in miss_words), text
         for action in state.legal_actions():  # a miss is worded as the same move made plainly

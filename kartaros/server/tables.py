@@ -196,10 +196,14 @@ class TableService:
         state = table.state
         info = kartaros.GAMES[state.game]
         observation = state.public_observation() if seat is None else state.observation(seat)
-        legal = state.legal_actions() if seat is not None and state.current_player == seat else []
+        mover = seat is not None and state.current_player == seat
+        legal = state.legal_actions() if mover else []
+        # What the page offers to click: the tries a person may make (``GameInfo.offers``), which
+        # in Tač with open calls tell nothing of where a card fits (T11, T12).
+        offers = info.offers(state) if mover else []
         window = self._window(table)
         if window is not None:  # a race: every seat that may call has the call, nobody passes
-            legal = [window.call] if seat in window.seats else []
+            legal = offers = [window.call] if seat in window.seats else []
         events = observation.get("events", [])
         names = table.names
         words: dict[str, Any] = {
@@ -207,7 +211,7 @@ class TableService:
             "log": [info.words.event(e, names, lang) for e in events[-LOG_SENTENCES:]],
             # the index of the first of those in the game's history, so a page can keep a longer log
             "log_from": max(0, len(events) - LOG_SENTENCES),
-            "moves": [{"action": a, "text": info.words.action(observation, a, names, lang)} for a in legal],
+            "moves": [{"action": a, "text": info.words.action(observation, a, names, lang)} for a in offers],
         }
         if seat is not None:
             rows = info.words.table(observation, names, lang)
@@ -232,6 +236,7 @@ class TableService:
             "current_player": state.current_player,
             "view": observation,
             "legal": legal,
+            "offers": offers,
             "over": state.is_over,
             "returns": state.returns(),
             "result": None if outcome is None else {"reason": outcome.reason, "detail": outcome.detail},
@@ -270,7 +275,10 @@ class TableService:
                 mover = state.current_player
                 raise PlayerError(409, N_("it is not your move: {name} moves"),
                                   name=table.names[mover] if mover is not None else "?")
-            if action not in state.legal_actions():
+            # A try (``GameInfo.offers``) is played as the legal action it is; one that does not go
+            # is refused with the rules' words of why, and the state is unchanged.
+            played = kartaros.GAMES[state.game].as_played(action, state.legal_actions())
+            if played is None:
                 try:
                     state.clone().apply(action)
                 except kartaros.IllegalAction as err:
@@ -278,7 +286,7 @@ class TableService:
                                       explain=partial(err.words, table.names)) from None
                 raise PlayerError(422, N_("that is not a legal move now"),  # pragma: no cover
                                   error=f"{action!r} is not a legal move now")
-            await self._commit(table, action)
+            await self._commit(table, played)
         await self._run_bots(table)
         return table
 

@@ -16,6 +16,8 @@ from kartaros.games.tac.rules import (
     is_miss,
     max_game_length,
     plays_calls,
+    reads_try,
+    tries,
     utility_sum,
 )
 from kartaros.games.tac.tensors import TacEncoder, TacSpace
@@ -42,5 +44,7 @@ INFO = GameInfo(
     call_action=CALL_ACTION,
     calls=plays_calls,
     people_variant={"calls": "open"},  # T12: people play with misses and the call
+    tries=tries,  # T7, T11: with calls, the card to play may be tried on every pile in play
+    reads_try=reads_try,
     guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
 )

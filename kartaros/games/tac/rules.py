@@ -550,8 +550,13 @@ class TacState(GameState):
     # ---- illegal input ----------------------------------------------------------------------
 
     def _to_place(self) -> int:
-        """The card the player to move must place now (T6, T7), or -1."""
-        return self.opens[self.player][-1] if self.phase is OPEN_TOP else self.turned
+        """The card the player to move places now (T6, T7), or -1. With open calls the top of
+        his open pile is his to try on any pile even where it fits nowhere (``tries``), so the
+        rules say why a pile refuses it rather than that there is nothing to place."""
+        phase = self.phase
+        if phase is OPEN_TOP or (phase is TURN_CARD and self._open_calls and self.opens[self.player]):
+            return self.opens[self.player][-1]
+        return self.turned
 
     def _problem(self, action: str) -> Problem | None:
         """Why an action in Tač's shape cannot be played now (None if it is not in that shape)."""
@@ -581,10 +586,10 @@ class TacState(GameState):
             given = card_id(code)
         except ValueError:
             return None
-        if phase is TURN_CARD:
+        if card < 0:
             return Problem(Why.TURN_FIRST)
         if CODE[given] != CODE[card]:
-            return Problem(Why.OPEN_TOP_CARD if phase is OPEN_TOP else Why.TURNED_CARD, cards=(CODE[card],))
+            return Problem(Why.TURNED_CARD if phase is TURNED else Why.OPEN_TOP_CARD, cards=(CODE[card],))
         if miss and place != str(p):
             return Problem(Why.MISS_IS_KEEPING)
         if place == "C":
@@ -595,7 +600,7 @@ class TacState(GameState):
             return Problem(Why.NO_PLACE, text=place)
         q = int(place)
         if q == p:
-            if phase is OPEN_TOP:
+            if phase is not TURNED:
                 return Problem(Why.ALREADY_THERE)
             if self._placeable(card, p):
                 if self._open_calls and not miss:
@@ -703,6 +708,37 @@ def is_miss(action: str) -> bool:
     """Whether ``action`` is a deliberate miss (T11: a card that fits, not placed): its notation
     ends in ``?``."""
     return action.endswith("?")
+
+
+def tries(state: GameState) -> list[str]:
+    """What a person may try now (``GameInfo.offers``). With open calls the card to play (the
+    one turned, or the top of one's open pile) may be put onto every pile in play, whether it
+    fits there or not, as at a real table nobody says where a card fits (T7, T11, T12): a pile
+    it does not fit refuses it with the rules' words, and keeping a card that fits is a miss
+    the others may call. One's closed pile turns the next card (``turn``); one's own open pile
+    keeps the turned card. Without calls, the legal actions."""
+    assert isinstance(state, TacState)
+    legal = state.legal_actions()
+    phase = state.phase
+    if not state._open_calls or phase not in (OPEN_TOP, TURN_CARD, TURNED):
+        return legal
+    p = state.turn
+    card = state._to_place()
+    if card < 0:  # nothing to place: the next card to turn (T7)
+        return legal
+    places = _PLACE[card]
+    offered = [places[CENTRAL]] + [places[q] for q in range(state.num_players) if q != p and not state.places[q]]
+    offered.append(places[p] if phase is TURNED else "turn")
+    return offered
+
+
+def reads_try(try_: str, legal: Sequence[str]) -> str | None:
+    """The legal action a try is (``GameInfo.as_played``): itself, or the miss of the same
+    move (keeping a card that fits, turning while the open pile's top fits: T11), else ``None``."""
+    if try_ in legal:
+        return try_
+    missed = f"{try_}?"
+    return missed if missed in legal else None
 
 
 def plays_calls(variant: Mapping[str, Any]) -> bool:

@@ -17,24 +17,32 @@ export const byHand = true;
 export const styles = true;
 
 /**
- * The legal action that plays onto ``target``: the central pile (``7H>C``), a seat's open pile
- * (``7H>2``, ``7H>0?``) or the mover's closed pile (``turn``, ``turn?``). Where both a plain
- * action and a miss go to the same pile there is one target, and it plays the plain one: a miss
- * looks like any other move until it is made (T11, T12).
+ * What the seat may try now (the server's offers): with open calls the card to play onto every
+ * pile in play, whether it fits there or not, as at a real table nobody tells you where it
+ * fits (T7, T11, T12); the server plays a try as the move it is, or says why the pile refuses it.
+ * @param {View} v
+ */
+function offers(v) { return v.offers ?? v.legal; }
+
+/**
+ * The try that plays onto ``target``: the central pile (``7H>C``), a seat's open pile (``7H>2``)
+ * or the mover's closed pile (``turn``). Where both a plain action and a miss go to the same pile
+ * there is one target, and it sends the plain one (the server plays it as the miss where the card
+ * fits elsewhere): a miss looks like any other move until it is made (T11, T12).
  * @param {View} v
  * @param {Target} target
  * @returns {string | undefined}
  */
 function actionFor(v, target) {
   const goes = target === "closed"
-    ? v.legal.filter((a) => a === "turn" || a === "turn?")
-    : v.legal.filter((a) => a.includes(">") && a.replace(/\?$/, "").split(">")[1] === String(target));
+    ? offers(v).filter((a) => a === "turn" || a === "turn?")
+    : offers(v).filter((a) => a.includes(">") && a.replace(/\?$/, "").split(">")[1] === String(target));
   return goes.find((a) => !a.endsWith("?")) ?? goes[0];
 }
 
-/** The card to play now: the one the legal placements name (T6, T7), or none. @param {View} v */
+/** The card to play now: the one the offered placements name (T6, T7), or none. @param {View} v */
 function cardToPlay(v) {
-  const placing = v.legal.find((a) => a.includes(">"));
+  const placing = offers(v).find((a) => a.includes(">"));
   return placing ? actionCards(placing)[0] : null;
 }
 
@@ -56,7 +64,7 @@ function moveWords(v, target, action) {
 }
 
 /**
- * A pile: a button when a legal action plays onto it, else a labelled group.
+ * A pile: a button when an offered try plays onto it, else a labelled group.
  * @param {TableContext} ctx
  * @param {Target | null} target where it takes a move, if it may (null: never)
  * @param {string} kind its class (``central``, ``open``, ``closed``, ``turned``, ``aside``)
@@ -154,7 +162,8 @@ function seatEl(ctx, p, side, toPlay) {
   }
   const openWhat = mine ? t("Your open pile: {count}", { count: open.length }) : t("Open pile of {name}: {count}", { name, count: open.length });
   const top = topEl(open);
-  if (mine && toPlay && o.phase === "open" && open[open.length - 1] === toPlay) top.querySelector(".card")?.classList.add("to-play");
+  // The top of one's open pile is marked whenever it is the card to play, fit or not (T11, T12).
+  if (mine && toPlay && !o.turned && open[open.length - 1] === toPlay) top.querySelector(".card")?.classList.add("to-play");
   piles.append(pileEl(ctx, p, "open", t("Open pile"), pileLabel(openWhat, open), [top, countEl(open.length)]));
   const status = [miss ? t("Miss!") : "", place ? t("out: place {place}", { place }) : ""].filter(Boolean);
   return el("div", { class: classes.join(" "), "data-seat-side": side, role: "group", "aria-label": [who, ...status].join(", ") }, head, piles);
@@ -216,7 +225,7 @@ export function render(ctx) {
 function hint(ctx) {
   const v = ctx.view;
   if (v.seat === null) return v.over ? [] : [t("You are watching this table.")];
-  if (v.over || !v.legal.length || v.window || v.legal.includes("pass")) return [];  // a call window: the big button says it
+  if (v.over || !offers(v).length || v.window || v.legal.includes("pass")) return [];  // a call window: the big button says it
   return [t("Click a highlighted pile to play.")];
 }
 

@@ -87,8 +87,10 @@ def describe_action(observation: TacObservation, action: str, names: Sequence[st
         if plays_calls(observation["variant"]):  # T11: keeping a card that fits is a miss, worded alike
             return say("put {card} on your open pile (your turn ends)", card=card)
         return say("put {card} on your open pile: it fits nowhere (your turn ends)", card=card)
-    top = say.card(observation["open_piles"][seat][-1])
-    return say("put {card} on {who}'s open pile (on {top})", card=card, who=names[seat], top=top)
+    pile = observation["open_piles"][seat]
+    if not pile:  # offered to try with open calls (T7, T12), though an empty pile takes nothing
+        return say("put {card} on {who}'s open pile", card=card, who=names[seat])
+    return say("put {card} on {who}'s open pile (on {top})", card=card, who=names[seat], top=say.card(pile[-1]))
 
 
 def describe_event(event: EventView, names: Sequence[str], lang: str = "en") -> str:

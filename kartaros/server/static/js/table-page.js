@@ -65,7 +65,7 @@ function connect() {
   if (token) remember(tableId);
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.error) { lastError = errorText(data); toast(lastError); sentSeq = -1; return; }
+    if (data.error) { refused(data); return; }
     if (current === null || data.words.lang !== current.words.lang) { queue.length = 0; show(data); return; }
     queue.push(data);
     if (!pacing) next();
@@ -76,6 +76,20 @@ function connect() {
     setTimeout(connect, 1500);
   };
 }
+
+/**
+ * The server refused what was sent (a try onto a pile the card does not fit, a move too late):
+ * its words show, and the table is drawn again as it was, playable (the state is unchanged).
+ * @param {{ words?: string, error?: string }} data
+ */
+function refused(data) {
+  lastError = errorText(data);
+  toast(lastError);
+  if (current !== null && current.seq === sentSeq && !queue.length) { sentSeq = -1; render(); } else sentSeq = -1;
+}
+
+/** What the seat may try now: the view's offers (older servers: the legal actions). @param {View} v */
+function offersOf(v) { return v.offers ?? v.legal; }
 
 /** Show a view now. @param {View} view */
 function show(view) {
@@ -186,10 +200,14 @@ function setStatus(text) {
   status.textContent = text;
 }
 
-/** Play a move of the view shown (once per view). @param {string} action */
+/**
+ * Play a try of the view shown (once per view, until the server refuses it): one of its offers,
+ * which the server plays as the legal action it is, or refuses with the rules' words of why.
+ * @param {string} action
+ */
 function send(action) {
   if (!current || !socket || socket.readyState !== WebSocket.OPEN || current.seq === sentSeq) return;
-  if (!current.legal.includes(action)) return;
+  if (!offersOf(current).includes(action)) return;
   sentSeq = current.seq;
   clearTimeout(autoTimer);
   if (held) goOn();  // playing on is going on
@@ -204,7 +222,7 @@ function notation(action) { return currentLang() === "en" || !/[a-z]{2,}/.test(a
 function render() {
   const v = current;
   if (!v) return;
-  for (const code of [...selected]) if (!v.legal.some((a) => actionCards(a).includes(code))) selected.delete(code);
+  for (const code of [...selected]) if (!offersOf(v).some((a) => actionCards(a).includes(code))) selected.delete(code);
   document.title = `kartaros · ${v.title}${v.seat === null ? "" : " · " + v.names[v.seat]}`;
   byId("title").textContent = `${v.title} · ${v.names.join(" · ")}`;
   const root = byId("table");
@@ -287,7 +305,7 @@ function renderMoves(v) {
     return;
   }
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); hint.hidden = true; return; }
-  if (!v.legal.length) {
+  if (!offersOf(v).length) {
     const mover = v.current_player;
     turn.textContent = mover === null ? "" : t("Waiting for {name}", { name: v.names[mover] });
     box.replaceChildren();
@@ -301,7 +319,7 @@ function renderMoves(v) {
   box.replaceChildren(...moves.map((m) => el("button", {
     class: m.action === v.call ? "call" : "", "data-action": m.action, onclick: () => send(m.action),
   }, m.text, el("small", {}, notation(m.action)))));
-  hint.hidden = layout.byHand || !v.legal.some((a) => actionCards(a).length);
+  hint.hidden = layout.byHand || !offersOf(v).some((a) => actionCards(a).length);
   autoplay(v);
 }
 
@@ -312,8 +330,9 @@ function renderMoves(v) {
  */
 function autoplay(v) {
   clearTimeout(autoTimer);
-  if (held || v.over || v.seat === null || v.legal.length !== 1 || v.seq === sentSeq) return;
-  const only = v.legal[0];
+  const offers = offersOf(v);
+  if (held || v.over || v.seat === null || offers.length !== 1 || v.seq === sentSeq) return;
+  const only = offers[0];
   autoTimer = window.setTimeout(() => send(only), AUTOPLAY_MS);
 }
 

@@ -57,6 +57,7 @@
  * @property {number | null} current_player
  * @property {Record<string, any>} view the seat's observation (the public one for a spectator)
  * @property {string[]} legal
+ * @property {string[]} [offers] what the seat may try now (``GameInfo.offers``): the page offers these
  * @property {boolean} over
  * @property {number[]} returns
  * @property {{ reason: string, detail: string } | null} result
