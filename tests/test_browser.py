@@ -370,3 +370,24 @@ def test_a_spectator_watches_the_table_live_and_sees_only_what_everyone_may(
     allowed = set(CARD_CODE.findall(str(public["view"])))
     assert shown <= allowed, f"the spectator sees cards nobody showed: {sorted(shown - allowed)}"
     page.screenshot(path=str(screenshots / f"{game}-spectator.png"), full_page=True)
+
+
+def test_tac_a_try_onto_a_pile_the_card_does_not_fit_is_refused_and_the_table_stays_playable(
+    page: Page, live_server: str, screenshots: Path
+) -> None:
+    """T7, T12: with open calls every pile in play is live for the card just turned; one it does
+    not fit says why (here T5: nothing goes onto another's open pile before the first Ace) and
+    the table is as playable as before."""
+    setup = {"game": "tac", "seats": ["human", "human"], "variant": {"calls": "open"}, "names": ["Milan", "Ana"]}
+    made = httpx.post(f"{live_server}/api/tables", json=setup).json()
+    fast(page)
+    page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+    other = page.locator("#table .pile.live[data-pile='1']")
+    expect(other).to_be_enabled()  # the first card was turned for Milan: it is his only move
+    expect(page.locator("#table .pile.live[data-pile='C']")).to_be_enabled()
+    other.click()
+    expect(page.locator("#toast")).to_contain_text("before an Ace lies on the central pile")
+    page.screenshot(path=str(screenshots / "tac-refused.png"), full_page=True)
+    expect(other).to_be_enabled()
+    page.locator("#table .pile.live[data-pile='0']").click()
+    expect(page.locator("#log")).to_contain_text("Milan puts")
