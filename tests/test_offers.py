@@ -152,3 +152,26 @@ def test_T11_T12_the_piles_offered_never_tell_whether_the_card_fits(
 
     random_game(players, "open", seed, extra, every=1, check=check)
     assert seen == {True, False}  # both were met: cards that fit and cards that did not
+
+
+@pytest.mark.parametrize("game", ["tac"])
+def test_why_not_is_the_same_in_every_world_the_mover_cannot_tell_apart(game: str) -> None:
+    """The server tells why a try does not go from determinized worlds (``TableService.explain``):
+    for Tač's tries that do not go (they touch only what the mover sees) the worlds agree with
+    each other and with the real state, so the guard costs the player nothing there."""
+    from kartaros.server.tables import EXPLAIN_WORLDS, _refusal
+
+    info = kartaros.GAMES[game]
+    state = kartaros.new_game(game, seed=4, variant=dict(info.people_variant))
+    chooser = random.Random(4)
+    names = NAMES[: state.num_players]
+    for _ in range(40):
+        if state.is_over:
+            break
+        me = state.current_player
+        assert me is not None
+        legal = state.legal_actions()
+        for try_ in [t for t in info.offers(state) if info.as_played(t, legal) is None][:3]:
+            told = {_refusal(state.determinize(me, seed), try_, names, "en") for seed in EXPLAIN_WORLDS}
+            assert told == {_refusal(state.clone(), try_, names, "en")}
+        state.apply(chooser.choice(legal))

@@ -309,6 +309,47 @@ def test_T7_T12_a_try_onto_a_pile_the_card_does_not_fit_is_refused_with_the_rule
     assert any(e["type"] == "place" and e["card"] == card for e in played)
 
 
+def test_why_a_try_cannot_be_made_is_told_to_the_mover_only_from_worlds_he_cannot_tell_apart(
+    client: TestClient,
+) -> None:
+    """``{"explain": try}`` on the socket: the rules' words of why it does not go, in the seat's
+    language, worked out on determinized worlds; a seat not to move is refused."""
+    created = new_table(client, "tac", ["human", "human"], variant={"calls": "open"}, names=["Milan", "Ana"])
+    table, token0, token1 = created["table"], created["seats"][0]["token"], created["seats"][1]["token"]
+    assert client.post(f"/api/tables/{table}/actions", json={"action": "turn", "seq": 0},
+                       headers=auth(token0)).status_code == 200
+    card = client.get(f"/api/tables/{table}", headers=auth(token0)).json()["view"]["turned"]
+    with client.websocket_connect(f"/api/tables/{table}/ws?lang=sr") as p0, \
+            client.websocket_connect(f"/api/tables/{table}/ws") as p1:
+        p0.send_json({"token": token0})
+        p1.send_json({"token": token1})
+        p0.receive_json()
+        p1.receive_json()
+        p0.send_json({"explain": f"{card}>1"})
+        answer = p0.receive_json()
+        assert answer["explain"] == f"{card}>1"
+        assert "nijedna karta ne ide na tuđu otvorenu gomilu dok na središnjoj gomili nema keca" in answer["words"]
+        p1.send_json({"explain": f"{card}>1"})
+        assert "only the player to move" in p1.receive_json()["error"]
+
+
+def test_a_why_not_that_differs_between_worlds_is_told_only_as_the_generic_sentence(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the reason would depend on cards the seat cannot see (it differs between the worlds
+    it cannot tell apart), the answer is only "not a legal move now"."""
+    from kartaros.server import tables
+
+    worlds = iter(range(100))
+    monkeypatch.setattr(tables, "_refusal", lambda state, try_, names, lang: f"a reason seen in world {next(worlds)}")
+    created = new_table(client, seats=["human", "human"])
+    with client.websocket_connect(f"/api/tables/{created['table']}/ws?lang=sr") as p0:
+        p0.send_json({"token": created["seats"][0]["token"]})
+        p0.receive_json()
+        p0.send_json({"explain": "KS-KS"})
+        assert p0.receive_json()["words"] == "to sada nije dozvoljen potez"
+
+
 def test_seats_without_names_are_named_in_the_language_asked(client: TestClient) -> None:
     response = client.post("/api/tables?lang=sr", json={"game": "kec", "seats": ["human", "bot:easy"]})
     table = response.json()["table"]

@@ -255,6 +255,10 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
                         if "action" not in message:
                             await push(service.view(table, seat, watcher.lang))
                             continue
+                    if "explain" in message:  # why a try cannot be made now (hover, long press)
+                        words = await service.explain(table_id, seat, message["explain"], watcher.lang)
+                        await websocket.send_json({"explain": message["explain"], "words": words})
+                        continue
                     await service.act(table_id, seat, message.get("action"), message.get("seq"))
                 except ApiError as err:
                     await websocket.send_json(_error(err, watcher.lang))

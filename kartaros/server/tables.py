@@ -30,6 +30,7 @@ log = logging.getLogger(__name__)
 LOG_SENTENCES = 40  # how many of the latest events a view tells in words
 SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # in a bot's default name
+EXPLAIN_WORLDS = (11, 12, 13)  # the seeds of the worlds a "why not" is worked out on
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
 
 
@@ -290,6 +291,29 @@ class TableService:
         await self._run_bots(table)
         return table
 
+    # ---- why a try cannot be made now (a hover or a long press on what is not live) ------------
+
+    async def explain(self, table_id: str, seat: int | None, try_: Any, lang: str = "en") -> str:
+        """Why ``try_`` cannot be played now, in the rules' words, for the seat to move only.
+
+        Hidden information: the sentence is worked out on worlds the seat cannot tell from this
+        one (``determinize``), never on the real state; where the worlds' sentences differ, the
+        reason would tell something the seat cannot see, and only the generic sentence is said."""
+        table = await self.table(table_id)
+        state = table.state
+        if seat is None or state.current_player != seat or self._window(table) is not None:
+            raise PlayerError(409, N_("only the player to move can ask why a move cannot be made now"))
+        if not isinstance(try_, str):
+            raise ApiError(400, 'send {"explain": "<a try in the game\'s notation>"}')
+        info = kartaros.GAMES[state.game]
+        played = info.as_played(try_, state.legal_actions())
+        if played is not None:  # it can be made: its words as a move
+            return info.words.action(state.observation(seat), played, table.names, lang)
+        told = {_refusal(state.determinize(seat, seed), try_, table.names, lang) for seed in EXPLAIN_WORLDS}
+        if len(told) == 1 and "" not in told:
+            return told.pop()
+        return shared().speech(lang)(N_("that is not a legal move now"))
+
     async def _commit(self, table: LiveTable, action: str, at: float | None = None) -> None:
         """Store first, then apply and tell: what anyone was told survives a restart. ``at``: when
         it happened by the server's clock (now, unless a timer says when it was due)."""
@@ -437,6 +461,15 @@ def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[st
         else:
             result.append(generic[seat])
     return result
+
+
+def _refusal(state: GameState, try_: str, names: list[str], lang: str) -> str:
+    """The rules' words of why ``try_`` does not go in ``state``."""
+    try:
+        state.apply(try_)
+    except kartaros.IllegalAction as err:
+        return err.words(names, lang)
+    return ""  # legal in this world but not in another: ``explain`` says only the generic sentence
 
 
 def _plausible_id(table_id: str) -> bool:
