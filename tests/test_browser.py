@@ -391,3 +391,20 @@ def test_tac_a_try_onto_a_pile_the_card_does_not_fit_is_refused_and_the_table_st
     expect(other).to_be_enabled()
     page.locator("#table .pile.live[data-pile='0']").click()
     expect(page.locator("#log")).to_contain_text("Milan puts")
+
+
+def test_tac_a_pile_that_is_not_live_says_why_on_hover_and_focus(page: Page, live_server: str) -> None:
+    """The table issue's "why not": the closed pile while the turned card waits (T7) says why
+    it cannot be turned now, in the page's language, on hover and on focus."""
+    setup = {"game": "tac", "seats": ["human", "human"], "variant": {"calls": "open"}, "names": ["Milan", "Ana"]}
+    made = httpx.post(f"{live_server}/api/tables", json=setup).json()
+    fast(page, "sr")
+    page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+    closed = page.locator(".seat-bottom .pile-closed[data-try='turn']")
+    expect(closed).to_be_visible()  # the first card is turned for Milan: his closed pile waits
+    closed.hover()
+    expect(closed).to_have_attribute("title", re.compile("prvo spusti"))
+    closed.blur()
+    page.locator("#table .pile.live").first.focus()
+    closed.focus()
+    expect(closed).to_have_attribute("aria-description", re.compile("prvo spusti"))

@@ -76,7 +76,10 @@ function pileEl(ctx, target, kind, title, label, content) {
   const action = target === null ? undefined : actionFor(ctx.view, target);
   const head = el("div", { class: "pile-label", "aria-hidden": "true" }, title);
   if (target === null || !action) {
-    return el("div", { class: `pile pile-${kind}`, role: "group", "aria-label": label }, head, ...content);
+    // Not live for the seat to move: a hover, focus or long press says why, in the rules' words.
+    const why = target === null ? undefined : whyTry(ctx.view, target);
+    return el("div", { class: `pile pile-${kind}`, role: "group", "aria-label": label, "data-try": why, tabindex: why ? 0 : undefined },
+      head, ...content);
   }
   const words = moveWords(ctx.view, target, action);
   const button = el("button", {
@@ -85,6 +88,20 @@ function pileEl(ctx, target, kind, title, label, content) {
   // Its name starts with what it shows (a screen reader and a voice command find it by that).
   button.setAttribute("aria-label", `${(button.textContent ?? "").replace(/\s+/g, " ").trim()}. ${label}. ${words}`);
   return button;
+}
+
+/**
+ * The try a pile that is not live would be, for the page to ask why it cannot be made: turning
+ * while the turned card waits (T7), the open pile's top onto one's own open pile (T6).
+ * @param {View} v
+ * @param {Target} target
+ * @returns {string | undefined}
+ */
+function whyTry(v, target) {
+  if (v.seat === null || v.current_player !== v.seat || v.window || v.legal.includes("pass")) return undefined;
+  if (target === "closed") return "turn";
+  const card = cardToPlay(v);
+  return card ? `${card}>${target}` : undefined;
 }
 
 /** A face-up pile's top card, or a dash where it is empty. @param {string[]} pile */

@@ -66,6 +66,7 @@ function connect() {
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
     if (data.error) { refused(data); return; }
+    if (typeof data.explain === "string") { explained(data.explain, data.words); return; }
     if (current === null || data.words.lang !== current.words.lang) { queue.length = 0; show(data); return; }
     queue.push(data);
     if (!pacing) next();
@@ -86,6 +87,57 @@ function refused(data) {
   lastError = errorText(data);
   toast(lastError);
   if (current !== null && current.seq === sentSeq && !queue.length) { sentSeq = -1; render(); } else sentSeq = -1;
+}
+
+/** @type {Map<string, string>} why each try asked about cannot be made, for the view shown (by ``seq:try``) */
+const reasons = new Map();
+
+/**
+ * Why a try cannot be made now, in the rules' words, on hover, focus or a long press of an
+ * element the layout marks with ``data-try`` (what is not live): asked of the server once per
+ * view, which works it out on worlds the seat cannot tell apart (nothing hidden is told).
+ * @param {HTMLElement} root
+ */
+function explainOnHover(root) {
+  const v = current;
+  if (!v || v.seat === null || v.current_player !== v.seat) return;
+  root.querySelectorAll("[data-try]").forEach((node) => {
+    const element = /** @type {HTMLElement} */ (node);
+    const try_ = element.dataset.try || "";
+    const known = reasons.get(`${v.seq}:${try_}`);
+    if (known) { element.title = known; return; }
+    const ask = () => {
+      if (reasons.has(`${v.seq}:${try_}`) || !socket || socket.readyState !== WebSocket.OPEN) return;
+      reasons.set(`${v.seq}:${try_}`, "");
+      socket.send(JSON.stringify({ explain: try_ }));
+    };
+    element.addEventListener("mouseenter", ask);
+    element.addEventListener("focus", ask);
+    /** @type {number | undefined} */
+    let press;
+    element.addEventListener("pointerdown", () => { press = window.setTimeout(() => { ask(); showReason(element); }, 500); });
+    element.addEventListener("pointerup", () => clearTimeout(press));
+  });
+}
+
+/** A long press shows the reason as a toast (a touch screen has no tooltip). @param {HTMLElement} element */
+function showReason(element) { if (element.title) toast(element.title); }
+
+/**
+ * The server's answer: the reason goes onto every element of that try, as its tooltip and its
+ * description for a screen reader.
+ * @param {string} try_
+ * @param {string} words
+ */
+function explained(try_, words) {
+  if (!current) return;
+  reasons.set(`${current.seq}:${try_}`, words);
+  document.querySelectorAll("#table [data-try]").forEach((node) => {
+    const element = /** @type {HTMLElement} */ (node);
+    if (element.dataset.try !== try_) return;
+    element.title = words;
+    element.setAttribute("aria-description", words);
+  });
 }
 
 /** What the seat may try now: the view's offers (older servers: the legal actions). @param {View} v */
@@ -234,6 +286,7 @@ function render() {
   layout.render({ view: v, root, selected, send, redraw: render });
   // A call window is a race with no turns: the seat the engine would ask first is not "to move".
   root.toggleAttribute("data-call-window", Boolean(v.window));
+  explainOnHover(root);
   if (plan && from) {
     motion.play(plan, root, motionMs(from, v));
     lastMove = plan.named;
