@@ -250,7 +250,8 @@ class Match:
             if text.strip().lower() in LOG_WORDS:
                 self._tell_history()
                 continue
-            action = match_action(text, legal)
+            # A try offered, or a legal move written out in notation (as the server takes both).
+            action = match_action(text, legal) or match_action(text, self.state.legal_actions())
             if action is not None:
                 played = self.info.as_played(action, self.state.legal_actions())
                 if played is not None:

@@ -176,7 +176,7 @@ def test_T11_in_the_terminal_the_bots_race_for_the_persons_own_misses(tmp_path: 
     from kartaros.cli import app
 
     chooser = random.Random(1)
-    typed = "\n".join(str(chooser.randint(1, 3)) for _ in range(3000)) + "\n"
+    typed = "\n".join(str(chooser.randint(1, 5)) for _ in range(3000)) + "\n"  # tries: some refused, some misses
     save = tmp_path / "game.json"
     args = ["play", "tac", "--seed", "3", "--players", "3", "--bot", "hard", "--save", str(save)]
     result = CliRunner().invoke(app, args, input=typed)

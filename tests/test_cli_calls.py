@@ -228,8 +228,12 @@ def test_T11_q_in_the_call_window_leaves_the_game() -> None:
 
 def test_T11_every_event_since_the_last_decision_is_shown_and_log_shows_the_whole_game() -> None:
     state = _miss_in_three()
-    # Mara calls, makes one move, asks for the log, then leaves: many bot moves come between.
-    played, screen = match(state, 2, {0: Noticing(1), 1: Noticing(2)}, [(0.8, ""), (0.0, "1"), (0.0, "log")])
+    # Mara calls, plays a few turns of her own (written out: every pile is offered, T12), asks
+    # for the log, then leaves: many bot moves come between.
+    moves = ["turn", "5C>C", "turn", "5D>2", "turn", "5H>2", "turn", "4D>2", "turn", "4H>2", "turn", "4S>2",
+             "turn", "3D>2", "turn", "3H>2", "turn", "3S>2"]
+    lines = [(0.8, ""), *((0.0, move) for move in moves), (0.0, "log")]
+    played, screen = match(state, 2, {0: Noticing(1), 1: Noticing(2)}, lines)
     assert played.run() is False
     out = screen.getvalue()
     assert "earlier line" not in out
