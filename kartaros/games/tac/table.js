@@ -230,36 +230,19 @@ export function render(ctx) {
 
   root.replaceChildren(middle, left, top, right, seatEl(ctx, me, "bottom", toPlay),
     el("div", { class: "plays", "aria-live": "polite" }, ...hint(ctx)));
-  showPassInWords(v);
 }
 
 /**
- * A line under the table: how to play now. A call window is the page's: its big "Tač!" button,
- * and the pass among the moves in words beside it.
+ * A line under the table: how to play now. A call window is the page's: its big "Tač!" button
+ * (a race: nobody passes by hand, T11).
  * @param {TableContext} ctx
  * @returns {string[]}
  */
 function hint(ctx) {
   const v = ctx.view;
   if (v.seat === null) return v.over ? [] : [t("You are watching this table.")];
-  if (v.over || !offers(v).length || v.window || v.legal.includes("pass")) return [];  // a call window: the big button says it
+  if (v.over || !offers(v).length || v.window) return [];  // a call window: the big button says it
   return [t("Click a highlighted pile to play.")];
-}
-
-let shownForCall = false;  // the moves in words were opened for a call window, to close after it
-
-/**
- * While this seat is asked to call a miss or let it go (T11), the moves in words stay open beside
- * the page's "Tač!" button: letting the miss go has no pile on the table. They close again after
- * the window, unless the person had them open already.
- * @param {View} v
- */
-function showPassInWords(v) {
-  const box = /** @type {HTMLDetailsElement | null} */ (document.getElementById("moves-box"));
-  if (!box) return;
-  const asked = v.seat !== null && v.legal.includes("pass");
-  if (asked && !box.open && !shownForCall) { box.open = true; shownForCall = true; }
-  if (!asked && shownForCall) { box.open = false; shownForCall = false; }
 }
 
 // ---- motion: where the cards of a move come from and go (``GameTable`` in types.js) ----------
