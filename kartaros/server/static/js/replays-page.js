@@ -1,7 +1,7 @@
 // Finished games, and a viewer that steps through one with every card shown.
 import { cardEl } from "./cards.js";
 import { api, el, toast } from "./dom.js";
-import { currentLang, langSwitch, t, withLang } from "./words.js";
+import { formatNumber, langSwitch, locale, t, withLang } from "./words.js";
 
 /** @param {string} id */
 function byId(id) { return /** @type {HTMLElement} */ (document.getElementById(id)); }
@@ -65,9 +65,6 @@ function zoneLabel(zone, count) {
   return whose === undefined ? t("{zone} ({count})", { zone: what, count }) : t("{zone} of {name} ({count})", { zone: what, name: whose, count });
 }
 
-// Dates as the page's language writes them.
-function locale() { return currentLang() === "sr" ? "sr-Latn" : currentLang(); }
-
 async function loadList() {
   // The games this browser played (the table page remembers them), how each ended in the page's language.
   const mine = playedTables();
@@ -77,7 +74,7 @@ async function loadList() {
   if (!games.length) { body.replaceChildren(el("tr", {}, el("td", { colspan: 5 }, t("No finished games yet.")))); return; }
   body.replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, g.title), el("td", {}, g.names.join(", ")),
-    el("td", {}, g.result ? `${g.result.returns.join(" : ")} · ${g.end}` : ""),
+    el("td", {}, g.result ? `${g.result.returns.map((r) => formatNumber(r)).join(" : ")} · ${g.end}` : ""),
     el("td", {}, new Date(g.finished_at).toLocaleString(locale())),
     el("td", {}, el("button", { class: "secondary", "data-table": g.table, onclick: () => open(g.table) }, t("Watch"))))));
 }

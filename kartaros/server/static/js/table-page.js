@@ -6,7 +6,7 @@ import { actionCards } from "./cards.js";
 import { api, el, errorText, toast } from "./dom.js";
 import * as motion from "./motion.js";
 import * as rows from "./rows.js";
-import { currentLang, langSwitch, reloadWords, t, useGameWords, withLang } from "./words.js";
+import { currentLang, formatNumber, langSwitch, reloadWords, t, useGameWords, withLang } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").GameTable} GameTable */
@@ -404,7 +404,7 @@ function showWindow(v) {
   const closes = performance.now() + v.window.closes_in * 1000;
   const tick = () => {
     const seconds = Math.max(0, (closes - performance.now()) / 1000);
-    left.textContent = t("{seconds} s left", { seconds: seconds.toFixed(1) });
+    left.textContent = t("{seconds} s left", { seconds: formatNumber(seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
     if (!seconds) clearInterval(windowTimer);
   };
   tick();
@@ -420,7 +420,7 @@ function renderResult(v) {
   const everyone = v.returns.every((r) => r === best);
   let head = t("The game is over.");
   if (v.seat !== null) head = everyone ? t("The game is drawn.") : v.returns[v.seat] === best ? t("You win!") : t("You lose.");
-  const scores = v.names.map((n, i) => `${n}: ${v.returns[i]}`).join(" · ");
+  const scores = v.names.map((n, i) => `${n}: ${formatNumber(v.returns[i])}`).join(" · ");
   const detail = v.words.end || "";  // how it ended, told by the game in the page's language
   box.replaceChildren(el("p", {}, el("strong", {}, head), " ", detail), el("p", { class: "status" }, scores));
   if (v.seat !== null) box.append(el("button", { onclick: rematch }, t("Rematch")), " ");

@@ -33,6 +33,16 @@ export function t(message, values = {}) {
   return text.replace(/\{(\w+)\}/g, (field, name) => (name in values ? String(values[name]) : field));
 }
 
+/** The page's language as Intl writes it: Serbian in Latin script is `sr-Latn` there (`sr` is Cyrillic). */
+export function locale() { return lang === "sr" ? "sr-Latn" : lang; }
+
+/**
+ * A number as the page's language writes it: `0.5` in English, `0,5` in Serbian.
+ * @param {number} value
+ * @param {Intl.NumberFormatOptions} [options]
+ */
+export function formatNumber(value, options = {}) { return new Intl.NumberFormat(locale(), options).format(value); }
+
 /** A card's name for people in the page's language (`K♥`, `kralj herc`), for labels. @param {string} code */
 export function cardName(code) { return cardNames[code] || code; }
 
