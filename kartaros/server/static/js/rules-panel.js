@@ -4,7 +4,7 @@
 // The guide is GET /api/guide/<game>: HTML the server made from the game's own guide, whose
 // Markdown passes no raw HTML through, with the cards drawn as the table draws them.
 import { api, toast } from "./dom.js";
-import { currentLang, langSwitch, t } from "./words.js";
+import { currentLang, langSwitch } from "./words.js";
 
 /**
  * A game's guide as ``GET /api/guide/{game}`` answers.
@@ -63,8 +63,7 @@ function startDialog() {
   const tableId = location.pathname.split("/").pop() || "";
   /** @type {string | null} the table's game, asked once from its public view */
   let game = null;
-  let shown = "";  // the language of the guide in the dialog ("": none yet)
-  title.textContent = t("Rules");
+  let shown = "";  // the language of the guide in the dialog ("": none yet); till then its title is "Rules" (data-t)
 
   async function fill() {
     const lang = currentLang();
