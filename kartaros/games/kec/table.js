@@ -5,7 +5,7 @@
 // discard pile to take its top card.
 import { actionCards, cardEl, stackEl } from "/static/js/cards.js";
 import { el } from "/static/js/dom.js";
-import { cardName, t } from "/static/js/words.js";
+import { t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
 /** @typedef {"stock" | "discard" | "table"} Pile */
@@ -101,7 +101,7 @@ export function render(ctx) {
       const pressed = selected.has(code);
       hand.append(el("button", {
         class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-card": code, "aria-pressed": String(pressed),
-        "aria-label": cardName(code), onclick: () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); },
+        onclick: () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); },
       }, face));
     }
   }

@@ -108,7 +108,6 @@ function selectable(ctx, code, kind, most) {
   const pressed = selected.has(code);
   return el("button", {
     class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-card": code, "aria-pressed": String(pressed),
-    "aria-label": cardName(code),
     onclick: () => {
       if (!selected.delete(code)) {
         selected.add(code);

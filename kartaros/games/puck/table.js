@@ -7,7 +7,7 @@
 // into the pot, click the others' piles you take from (once per card), then click the pot.
 import { backEl, cardEl, stackEl } from "/static/js/cards.js";
 import { el } from "/static/js/dom.js";
-import { cardName, t } from "/static/js/words.js";
+import { t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
 /** @typedef {import("/static/js/types.js").View} View */
@@ -275,7 +275,7 @@ function mySeat(ctx, me, trick, mine) {
     if (!can) { cards.append(cardEl(code)); continue; }
     cards.append(el("button", {
       class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-key": `card-${code}`, "aria-pressed": String(pressed),
-      "aria-label": cardName(code), onclick: () => {
+      onclick: () => {
         if (!ctx.selected.delete(code)) ctx.selected.add(code);
         if (takes.length > ctx.selected.size) takes.length = ctx.selected.size;  // fewer cards in: as many fewer taken
         ctx.redraw();

@@ -2,7 +2,7 @@
 // of its own, and what a screen reader may prefer.
 import { actionCards, backEl, cardEl } from "./cards.js";
 import { el } from "./dom.js";
-import { cardName, t } from "./words.js";
+import { t } from "./words.js";
 
 /** @param {import("./types.js").TableContext} ctx */
 export function render(ctx) {
@@ -29,7 +29,7 @@ export function render(ctx) {
         const pressed = selected.has(code);
         cards.append(el("button", {
           class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-card": code, "aria-pressed": String(pressed),
-          "aria-label": cardName(code), onclick: () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); },
+          onclick: () => { if (!selected.delete(code)) selected.add(code); ctx.redraw(); },
         }, cardEl(code)));
       }
       value.append(cards);
