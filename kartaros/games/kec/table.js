@@ -54,8 +54,12 @@ function pileEl(ctx, pile, label, content) {
   const move = action && ctx.view.words.moves.find((m) => m.action === action);
   const attrs = { class: `pile pile-${pile}${action ? " live" : ""}`, "data-pile": pile, title: move ? move.text : label };
   if (!action) return el("div", { ...attrs, role: "group", "aria-label": label }, el("div", { class: "pile-label" }, label), ...content);
-  return el("button", { ...attrs, type: "button", "aria-label": `${label}: ${move ? move.text : ""}`, onclick: () => ctx.send(action) },
+  const button = el("button", { ...attrs, type: "button", onclick: () => ctx.send(action) },
     el("div", { class: "pile-label" }, label), ...content);
+  // Its name starts with what it shows (speech input finds a button by its visible words).
+  const shown = (button.textContent ?? "").replace(/\s+/g, " ").trim();
+  button.setAttribute("aria-label", `${shown}: ${move ? move.text : ""}`);
+  return button;
 }
 
 /** @param {TableContext} ctx */
