@@ -93,13 +93,14 @@ class Unaware:
 
 
 def match(
-    state: GameState, seat: int, bots: dict[int, Bot], lines: Iterable[tuple[float, str]], seconds: float = 4.0
+    state: GameState, seat: int, bots: dict[int, Bot], lines: Iterable[tuple[float, str]], seconds: float = 4.0,
+    lang: str = "en",
 ) -> tuple[Match, io.StringIO]:
     clock = FakeClock(100.0)
     screen = io.StringIO()
     console = Console(file=screen, width=200, highlight=False)
     played = Match(
-        TAC, state, seat, list(NAMES), bots, console=console,
+        TAC, state, seat, list(NAMES), bots, lang, console=console,
         keyboard=ScriptedKeyboard(clock, lines), clock=clock, call_seconds=seconds,
     )
     return played, screen
@@ -251,13 +252,8 @@ def test_T11_every_event_since_the_last_decision_is_shown_and_log_shows_the_whol
 
 def test_T11_log_is_a_word_in_both_languages() -> None:
     state = _miss_in_three()
-    clock = FakeClock()
-    screen = io.StringIO()
-    played = Match(
-        TAC, state, 2, list(NAMES), {0: Noticing(1), 1: Noticing(2)}, "sr",
-        console=Console(file=screen, width=200, highlight=False),
-        keyboard=ScriptedKeyboard(clock, [(0.8, ""), (0.0, "dnevnik"), (0.0, "log")]), clock=clock,
-    )
+    lines = [(0.8, ""), (0.0, "dnevnik"), (0.0, "log")]
+    played, screen = match(state, 2, {0: Noticing(1), 1: Noticing(2)}, lines, lang="sr")
     played.run()
     out = screen.getvalue()
     assert "Pritisni Enter u roku od 4 s" in out
@@ -270,13 +266,7 @@ def test_T11_log_is_a_word_in_both_languages() -> None:
 
 def test_T11_log_in_cyrillic_is_its_word_in_cyrillic() -> None:
     state = _miss_in_three()
-    clock = FakeClock()
-    screen = io.StringIO()
-    played = Match(
-        TAC, state, 2, list(NAMES), {0: Noticing(1), 1: Noticing(2)}, "sr-Cyrl",
-        console=Console(file=screen, width=200, highlight=False),
-        keyboard=ScriptedKeyboard(clock, [(0.8, ""), (0.0, "дневник")]), clock=clock,
-    )
+    played, screen = match(state, 2, {0: Noticing(1), 1: Noticing(2)}, [(0.8, ""), (0.0, "дневник")], lang="sr-Cyrl")
     played.run()
     parts = screen.getvalue().split("Твој потез (дневник приказује партију, q за крај) › ")
     assert len(parts) == 3

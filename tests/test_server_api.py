@@ -349,6 +349,10 @@ def test_a_why_not_that_differs_between_worlds_is_told_only_as_the_generic_sente
         p0.receive_json()
         p0.send_json({"explain": "KS-KS"})
         assert p0.receive_json()["words"] == "to sada nije dozvoljen potez"
+        for nonsense in (7, None, ["KS"], "K" * 10_000):  # refused, not echoed, nothing changes
+            p0.send_json({"explain": nonsense})
+            answer = p0.receive_json()
+            assert "error" in answer and "explain" not in answer and len(json.dumps(answer)) < 500
 
 
 def test_seats_without_names_are_named_in_the_language_asked(client: TestClient) -> None:

@@ -60,24 +60,6 @@ def env(
     ))
 
 
-def raw_env(
-    game: str,
-    players: int | None = None,
-    variant: Mapping[str, Any] | None = None,
-    *,
-    recall: bool = False,
-    history: int | None = None,
-    reward: RewardKind = "zero-sum",
-    illegal_reward: float = -1.0,
-    render_mode: str | None = None,
-) -> KartarosAEC:
-    """The AEC environment of ``game``, unwrapped."""
-    return KartarosAEC(
-        game, players, variant, recall=recall, history=history, reward=reward, illegal_reward=illegal_reward,
-        render_mode=render_mode,
-    )
-
-
 class KartarosAEC(AECEnv):  # type: ignore[misc]
     """One kartaros game as an agent-environment-cycle environment."""
 
@@ -241,3 +223,6 @@ class KartarosAEC(AECEnv):  # type: ignore[misc]
 def _describe(state: GameState) -> str:
     status = "over, returns " + str(state.returns()) if state.is_over else f"player {state.current_player} to move"
     return f"{state.game} after {len(state.actions)} actions: {status}; legal: {', '.join(state.legal_actions())}"
+
+
+raw_env = KartarosAEC  # the AEC environment of a game, unwrapped (PettingZoo's usual name for it)

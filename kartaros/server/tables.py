@@ -31,6 +31,7 @@ LOG_SENTENCES = 40  # how many of the latest events a view tells in words
 SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # in a bot's default name
 EXPLAIN_WORLDS = (11, 12, 13)  # the seeds of the worlds a "why not" is worked out on
+MAX_TRY = 64  # characters: a try longer than any move of any game is refused unread
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
 
 
@@ -303,7 +304,7 @@ class TableService:
         state = table.state
         if seat is None or state.current_player != seat or self._window(table) is not None:
             raise PlayerError(409, N_("only the player to move can ask why a move cannot be made now"))
-        if not isinstance(try_, str):
+        if not isinstance(try_, str) or len(try_) > MAX_TRY:
             raise ApiError(400, 'send {"explain": "<a try in the game\'s notation>"}')
         info = kartaros.GAMES[state.game]
         played = info.as_played(try_, state.legal_actions())
