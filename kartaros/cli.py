@@ -38,6 +38,7 @@ from kartaros.cli_calls import (
     StdinKeyboard,
     SystemClock,
 )
+from kartaros.errors import RecordError
 from kartaros.info import GameInfo
 from kartaros.state import NO_EVENTS, GameState
 from kartaros.views import Observation
@@ -489,7 +490,7 @@ def _load_record(file: Path) -> dict[str, Any]:
         _fail(f"{file} is not a JSON file ({err})")
     try:
         kartaros.replay(record)
-    except (ValueError, TypeError, KeyError, AttributeError) as err:  # RecordError, and malformed fields
+    except RecordError as err:  # the reader checks every field: nothing else escapes it
         _fail(f"{file} is not a record that replays: {err}")
     assert isinstance(record, dict)  # replay() accepted it
     return record

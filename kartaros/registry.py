@@ -13,7 +13,8 @@ from typing import Any
 
 from kartaros.errors import IllegalAction, RecordError
 from kartaros.info import GameInfo
-from kartaros.state import RECORD_FORMAT, GameState
+from kartaros.records import Mark, read_record
+from kartaros.state import GameState
 
 
 def _load_games() -> dict[str, GameInfo]:
@@ -90,30 +91,21 @@ class Replay:
         self.final: GameState
 
     def __iter__(self) -> Iterator[tuple[int, str, GameState]]:
-        record = self.record
-        if not isinstance(record, Mapping) or record.get("format", RECORD_FORMAT) != RECORD_FORMAT:
-            raise RecordError("not a kartaros record")
-        for key in ("game", "seed", "actions"):
-            if key not in record:
-                raise RecordError(f"record has no {key!r}")
-        actions = record["actions"]
-        if not isinstance(actions, list) or not all(type(a) is str for a in actions):
-            raise RecordError("record 'actions' must be a list of action strings")
+        fields = read_record(self.record)  # every field of the right type, or a RecordError
+        actions = fields.actions
         try:
             state = new_game(
-                record["game"],
-                players=record.get("players"),
-                seed=record["seed"],
-                deck=record.get("deck"),
-                variant=record.get("variant"),
+                fields.game, players=fields.players, seed=fields.seed, deck=fields.deck, variant=fields.variant
             )
         except ValueError as err:
             raise RecordError(f"record cannot start its game: {err}") from None
-        marks = _marks(record, len(actions))
+        marks: dict[int, list[Mark]] = {}
+        for mark in fields.marks:
+            marks.setdefault(mark.at, []).append(mark)
         for index in range(len(actions) + 1):
-            for player, seed in marks.get(index, ()):
+            for mark in marks.get(index, ()):
                 try:
-                    state = state.determinize(player, seed)
+                    state = state.determinize(mark.player, mark.seed)
                 except ValueError as err:
                     raise RecordError(f"bad determinized mark at {index}: {err}") from None
             if index == len(actions):
@@ -123,24 +115,7 @@ class Replay:
                 state.apply(actions[index])
             except IllegalAction as err:
                 raise RecordError(f"action {index + 1} ({actions[index]!r}) cannot be replayed: {err}") from None
-        claimed = record.get("result")
-        if claimed is not None:
-            if not isinstance(claimed, Mapping):
-                raise RecordError("record 'result' must be an object or null")
-            if claimed.get("returns") != state.returns():
-                raise RecordError(f"record claims returns {claimed.get('returns')}, replay gives {state.returns()}")
+        claimed = fields.result
+        if claimed is not None and list(claimed.returns) != state.returns():
+            raise RecordError(f"record claims returns {list(claimed.returns)}, replay gives {state.returns()}")
         self.final = state
-
-
-def _marks(record: Mapping[str, Any], length: int) -> dict[int, list[tuple[int, int]]]:
-    """The record's ``determinize`` calls by action index, in the order they were made."""
-    marks: dict[int, list[tuple[int, int]]] = {}
-    for mark in record.get("determinized") or []:
-        try:
-            at, player, seed = int(mark["at"]), int(mark["player"]), int(mark["seed"])
-        except (KeyError, TypeError, ValueError):
-            raise RecordError(f"bad determinized mark {mark!r}") from None
-        if not 0 <= at <= length:
-            raise RecordError(f"determinized mark at {at} lies outside the {length} actions")
-        marks.setdefault(at, []).append((player, seed))
-    return marks
