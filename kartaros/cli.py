@@ -40,7 +40,8 @@ from kartaros.cli_calls import (
 )
 from kartaros.errors import RecordError
 from kartaros.info import GameInfo
-from kartaros.state import NO_EVENTS, GameState
+from kartaros.records import with_players
+from kartaros.state import GameState
 from kartaros.views import Observation
 from kartaros.words import LANGUAGES, Speech, speech
 
@@ -462,7 +463,8 @@ def play(
     completed = match.run()
     match.finish(completed)
     if save is not None:
-        record = {**state.record(), "names": names}  # a replay tells the moves by the same names
+        # a replay tells the moves by the same names, and says which seats the bots played
+        record = with_players(state.record(), names, [None if p == seat_value else bot.strip() for p in range(seats)])
         try:
             save.write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
         except OSError as err:
@@ -513,27 +515,16 @@ def replay(
         (info.title, "bold"), " · ", say.plural("seed {seed} · {n} move", "seed {seed} · {n} moves", moves,
                                               seed=record["seed"]),
     ))
+    console.print(say("Players: {players}", players=_players_words(record, names, say)))
+    console.print(Text(say("A replay shows every card, the hidden ones too."), style="dim"))
     steps = kartaros.Replay(record)
-    last: tuple[int, int] | None = None  # the previous mover and his event count before it
-
-    def tell(state: GameState, mover: int, since: int) -> None:
-        # Each move is told as its mover saw it: the game is over, so his own cards may show.
-        for event in state.observation(mover, since=since)["events"]:
-            console.print(view.event_line(info.words.event(event, names, lang)))
-
-    for index, action, state in steps:
-        if last is None:
-            _print_deal(console, info, state, names, lang)
-        else:
-            tell(state, *last)
-        mover = state.current_player
-        assert mover is not None  # the record replays
-        before = state.observation(mover, since=NO_EVENTS)
-        said = info.words.action(before, action, names, lang)
-        console.print(view.move_line(index + 1, names[mover], said, action, lang))
-        last = (mover, before["event_count"])
-    if last is not None:
-        tell(steps.final, *last)
+    actions: list[str] = record["actions"]
+    told = 0  # the events told so far
+    # Each state comes just before its action: the events since the last are those of the move
+    # before it (before the first move: the deal); the final state has the last move's.
+    for index, _action, state in steps:
+        told = _tell_events(console, info, state, names, lang, told, index, actions[index - 1] if index else "")
+    _tell_events(console, info, steps.final, names, lang, told, moves, actions[-1] if moves else "")
     outcome = steps.final.outcome()
     if outcome is None:
         stopped = say.plural("The game was stopped after {n} move, before its end.",
@@ -551,13 +542,38 @@ def _record_names(record: dict[str, Any], players: int, say: Speech) -> list[str
     return say.seat_names(players)
 
 
-def _print_deal(console: Console, info: GameInfo, state: GameState, names: list[str], lang: str = "en") -> None:
-    """The events before the first move (the deal), each player's own as he saw them."""
-    views = [state.observation(p)["events"] for p in range(state.num_players)]
+def _players_words(record: dict[str, Any], names: list[str], say: Speech) -> str:
+    """Who played, by name, and which seats were bots (with their specs) where the record says."""
+    bots = record.get("bots")
+    if not isinstance(bots, list) or len(bots) != len(names):
+        return say.listed(names)
+    def bot_words(spec: str) -> str:  # a level is a word of the catalog (easy, medium, hard); a spec is code
+        return say(spec) if spec in LEVELS else spec
+
+    return say.listed(
+        say("{name} (a person)", name=name) if spec is None
+        else say("{name} (the bot {spec})", name=name, spec=bot_words(spec))
+        for name, spec in zip(names, bots, strict=True)
+    )
+
+
+def _tell_events(
+    console: Console, info: GameInfo, state: GameState, names: list[str], lang: str, since: int,
+    number: int, action: str,
+) -> int:
+    """The events from ``since`` on, in the third person, each as the player it is about saw it
+    (a replay shows every card: the one it is about sees the most of it; an event about nobody
+    is the same for all). After a move (``number`` from 1) the first is ``action`` itself, numbered."""
+    views = [state.observation(p, since=since)["events"] for p in range(state.num_players)]
     for i, event in enumerate(views[0]):
         owner = event.get("player")
         shown = views[owner][i] if isinstance(owner, int) and 0 <= owner < len(views) else event
-        console.print(view.event_line(info.words.event(shown, names, lang)))
+        sentence = info.words.event(shown, names, lang)
+        if i == 0 and number:
+            console.print(view.told_move_line(number, sentence, action, lang))
+        else:
+            console.print(view.event_line(sentence))
+    return since + len(views[0])
 
 
 # ---- rules, games ----------------------------------------------------------------------

@@ -177,6 +177,13 @@ def move_line(number: int, who: str, description: str, action: str, lang: str = 
     return line.append(f"  [{shown}]", style="dim") if shown else line
 
 
+def told_move_line(number: int, sentence: str, action: str, lang: str = "en") -> Text:
+    """A replay's move: its number, what was done in the third person, and its notation."""
+    line = Text.assemble((f"{number:>4}. ", "bold cyan"), words(sentence))
+    shown = notation(action, lang)
+    return line.append(f"  [{shown}]", style="dim") if shown else line
+
+
 def event_line(sentence: str) -> Text:
     return Text("        ↳ ", style="dim").append_text(words(sentence))
 

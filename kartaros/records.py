@@ -188,3 +188,14 @@ def _kind(value: object) -> str:
 def _shown(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "…"
+
+
+def with_players(record: dict[str, Any], names: Sequence[str], bots: Sequence[str | None]) -> dict[str, Any]:
+    """``record`` with who played it, as the terminal and the server write it: the players'
+    names by seat and, by seat, the spec of the bot that played it (``None`` for a person)."""
+    players = record["players"]
+    if len(names) != players or len(bots) != players:
+        raise ValueError(
+            f"a record of {players} players needs one name and one seat each; got {len(names)} and {len(bots)}"
+        )
+    return {**record, "names": list(names), "bots": list(bots)}

@@ -246,17 +246,44 @@ def saved_game(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
 def test_replay_prints_numbered_moves_and_the_result(tmp_path: Path) -> None:
     save, record = saved_game(tmp_path)
     assert record["names"] == ["Player", "Bot"]  # the record keeps the names it was played with
+    assert record["bots"] == [None, "medium"]  # and which seat the bot played, by its spec
     result = runner.invoke(app, ["replay", str(save)])
     assert result.exit_code == 0, result.output
-    numbered = re.findall(r"^\s*(\d+)\. (Player|Bot): .*\[(\S+)\]$", result.output, re.MULTILINE)
+    assert "Players: Player (a person) and Bot (the bot medium)" in result.output
+    # Told in the third person, by name: each move is what its mover did, not what "you" do.
+    numbered = re.findall(r"^\s*(\d+)\. (Player|Bot) .*\[(\S+)\]$", result.output, re.MULTILINE)
     assert [int(n) for n, _, _ in numbered] == list(range(1, len(record["actions"]) + 1))
     assert [a for _, _, a in numbered] == record["actions"]
     assert "Player is dealt 4 cards:" in result.output and "Bot is dealt 4 cards:" in result.output
-    assert "draws a card from the stock" not in result.output  # each mover's own draws are shown
+    assert not re.search(r"\byour?\b", result.output, re.IGNORECASE)
+    # A replay shows every card, said once: every draw shows its card, the other's too.
+    assert result.output.count("A replay shows every card, the hidden ones too.") == 1
+    assert "draws a card from the stock" not in result.output
+    assert len(re.findall(r"draws \S+ from the stock", result.output)) == record["actions"].count("draw")
     assert "Result" in result.output
     winner = record["result"]["returns"].index(1.0) if 1.0 in record["result"]["returns"] else None
     if winner is not None:
         assert f"{record['names'][winner]} wins." in result.output
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_replay_tells_every_game_in_the_third_person_by_name(tmp_path: Path, game: str) -> None:
+    info = kartaros.GAMES[game]
+    state = kartaros.new_game(game, players=info.max_players if game != "tac" else 3, seed=4,
+                              variant=dict(info.people_variant))
+    bot = RandomBot(seed=4)
+    while not state.is_over and len(state.actions) < 120:
+        state.apply(bot.choose(state))
+    names = ["Ana", "Boris", "Cveta", "Dule", "Ema", "Filip", "Goca", "Hana"][: state.num_players]
+    save = tmp_path / "game.json"
+    save.write_text(json.dumps({**state.record(), "names": names}), encoding="utf-8")
+    for lang, you in (("en", r"\byour?\b"), ("sr", r"\b(ti|tvoj\w*)\b")):  # "svoj" (his own) is the third person
+        result = runner.invoke(app, ["replay", str(save), "--lang", lang], env={"COLUMNS": "300"})
+        assert result.exit_code == 0, result.output
+        assert not re.search(you, result.output, re.IGNORECASE), result.output
+        moves = re.findall(r"^\s*(\d+)\. (\S+) ", result.output, re.MULTILINE)
+        assert [int(n) for n, _ in moves] == list(range(1, len(state.actions) + 1))
+        assert {name for _, name in moves} <= set(names)  # each move begins with its mover's name
 
 
 def test_replay_of_a_record_without_names_names_the_seats(tmp_path: Path) -> None:
@@ -281,8 +308,10 @@ def test_play_and_replay_in_serbian(tmp_path: Path) -> None:
     assert "Your turn" not in result.output and "Stock" not in result.output
     replayed = runner.invoke(app, ["replay", str(save), "--lang", "sr"])
     assert replayed.exit_code == 0, replayed.output
-    assert "Milan dobija 4 karte:" in replayed.output and "1. Milan: vuci kartu sa ostatka" in replayed.output
+    assert "Milan dobija 4 karte:" in replayed.output
+    assert re.search(r"1\. Milan vuče \S+ \S+ sa ostatka", replayed.output)
     assert "Keč · seme 3 · " in replayed.output
+    assert "Igrači: Milan (čovek) i Bot (bot srednji)" in replayed.output
     assert "Rezultat" in replayed.output and "is dealt" not in replayed.output
     # The notation is shown for typing cards; an English word of it (draw) is left out in Serbian.
     english = runner.invoke(app, ["replay", str(save)]).output

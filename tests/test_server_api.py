@@ -179,6 +179,9 @@ def test_a_whole_game_against_bots_sees_only_its_observation(client: TestClient,
     assert view["over"] and view["returns"] == truth.returns()
     record = client.get(f"/api/tables/{table}/record").json()
     assert kartaros.replay(record).returns() == view["returns"]
+    # The record says who played: the names by seat, and which seats the bots played (their level).
+    assert record["names"] == client.app.state.service.live[table].names  # type: ignore[attr-defined]
+    assert record["bots"] == [None] + [level.split(":", 1)[1]] * (players - 1)
 
 
 def test_each_view_is_exactly_the_seats_observation(client: TestClient) -> None:

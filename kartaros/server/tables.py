@@ -19,6 +19,7 @@ import kartaros
 from kartaros import calls
 from kartaros.bots import Bot, for_level
 from kartaros.calls import CALL_SECONDS
+from kartaros.records import with_players
 from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
@@ -431,8 +432,9 @@ class TableService:
         table = await self.table(table_id)
         if not table.state.is_over:
             raise PlayerError(409, N_("the record is shown once the game is over"))
-        record = table.state.record()
-        record["names"] = table.names
+        # who played: the names by seat, and each bot seat's level (a bot spec), a person's None
+        bots = [seat["kind"].split(":", 1)[1] if seat["kind"].startswith("bot:") else None for seat in table.seats]
+        record = with_players(table.state.record(), table.names, bots)
         record["times"] = [round(at, 3) for at in table.times]  # who called when, among the rest
         return record
 
