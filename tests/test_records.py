@@ -6,7 +6,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -150,3 +152,24 @@ def test_a_record_that_is_no_object_is_a_record_error() -> None:
     for thing in things:
         with pytest.raises(RecordError, match="must be a JSON object"):
             kartaros.replay(thing)  # type: ignore[arg-type]
+
+
+def doc_records() -> list[tuple[int, dict[str, Any]]]:
+    """The records shown in docs/records.md: each ``json`` block that is a kartaros record, by line."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "records.md").read_text(encoding="utf-8")
+    found = []
+    for match in re.finditer(r"^```json\n(.*?)^```", text, re.MULTILINE | re.DOTALL):
+        block = json.loads(match.group(1))
+        if isinstance(block, dict) and block.get("format") == "kartaros-record":
+            found.append((text.count("\n", 0, match.start()) + 1, block))
+    return found
+
+
+def test_the_documents_records_are_found() -> None:
+    assert len(doc_records()) >= 5
+
+
+@pytest.mark.parametrize(("line", "record"), doc_records(), ids=[f"docs/records.md:{n}" for n, _ in doc_records()])
+def test_each_record_of_the_document_replays_to_itself(line: int, record: dict[str, Any]) -> None:
+    """Shown whole, as the engine writes it: its actions legal, its result and words the engine's."""
+    assert kartaros.replay(record).record() == record
