@@ -99,6 +99,11 @@ class Replay:
             )
         except ValueError as err:
             raise RecordError(f"record cannot start its game: {err}") from None
+        for key, by_seat in (("names", fields.names), ("bots", fields.bots)):
+            if by_seat is not None and len(by_seat) != state.num_players:  # ``players`` may be absent
+                raise RecordError(
+                    f"record {key!r} must have one entry per player ({state.num_players}); it has {len(by_seat)}"
+                )
         marks: dict[int, list[Mark]] = {}
         for mark in fields.marks:
             marks.setdefault(mark.at, []).append(mark)

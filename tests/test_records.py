@@ -147,6 +147,12 @@ def test_each_malformed_field_is_named_in_a_sentence(key: str, value: Any, words
         kartaros.replay({**_kec(), key: value})
 
 
+def test_names_by_seat_are_counted_against_the_game_even_without_players() -> None:
+    record = {k: v for k, v in _kec().items() if k != "players"}
+    with pytest.raises(RecordError, match=r"'names' must have one entry per player \(2\); it has 3"):
+        kartaros.replay({**record, "names": ["Ana", "Boris", "Cveta"]})
+
+
 def test_a_record_that_is_no_object_is_a_record_error() -> None:
     things: list[object] = [None, [], "record", 3]
     for thing in things:
