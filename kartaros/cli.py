@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -27,6 +28,7 @@ from rich.text import Text
 import kartaros
 from kartaros import calls
 from kartaros import cli_render as view
+from kartaros.analysis import Interrupted, SimulationResult, TournamentResult
 from kartaros.analysis.bots import BotSpec, make_bot, parse_bots
 from kartaros.bots import BOTS, LEVELS, Bot
 from kartaros.calls import CALL_SECONDS
@@ -676,6 +678,25 @@ def _analysis_options(
     return info, specs, n_value, players_value, seed_value, jobs_value, options
 
 
+INTERRUPTED = 130  # the exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells use
+
+
+def _interrupted(stop: Interrupted) -> Any:
+    """The partial result of a run stopped by Ctrl-C, with further Ctrl-Cs ignored while it prints."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return stop.result
+
+
+def _end_run(complete: bool, played: int, planned: int | None) -> None:
+    """After the result is printed: exit 130 with a note on stderr if Ctrl-C cut the run short."""
+    if complete:
+        return
+    Console(stderr=True, highlight=False).print(
+        Text(f"Interrupted: the numbers above are over the {played} of {planned} games finished.", style="yellow")
+    )
+    raise typer.Exit(INTERRUPTED)
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -725,14 +746,21 @@ def simulate(
             )
     except ValueError as err:  # a bot that fails on this game, an illegal move
         _fail(str(err))
-    if plot is not None:
+    except Interrupted as stop:
+        result = _interrupted(stop)
+    if plot is not None and result.n:
         try:
             plot_simulation(result, plot)
         except OSError as err:
             _fail(f"cannot save the plot to {str(plot)!r}: {err}")
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
-        return
+    else:
+        _print_simulation(info, result, plot if result.n else None)
+    _end_run(result.complete, len(result.games), result.planned)
+
+
+def _print_simulation(info: GameInfo, result: SimulationResult, plot: Path | None) -> None:
     console = Console(highlight=False)
     console.print(Text.assemble(
         (info.title, "bold"), f" · {result.players} players · {result.n} games · seed {result.seed}"
@@ -789,13 +817,21 @@ def tournament(
             )
     except ValueError as err:
         _fail(str(err))
+    except Interrupted as stop:
+        result = _interrupted(stop)
     if as_json:
         typer.echo(json.dumps(result.to_dict()))
-        return
+    else:
+        _print_tournament(info, result)
+    _end_run(result.complete, len(result.games), result.planned)
+
+
+def _print_tournament(info: GameInfo, result: TournamentResult) -> None:
     console = Console(highlight=False)
     console.print(Text.assemble(
         (info.title, "bold"),
-        f" · {result.players} players · {count} games per pair · {len(result.games)} games · seed {result.seed}",
+        f" · {result.players} players · {result.games_per_pair} games per pair · {len(result.games)} games"
+        f" · seed {result.seed}",
     ))
     table = Table(caption="Bradley–Terry on the Elo scale, the field's mean at 0; 95% bootstrap interval")
     for column in ("#", "bot", "rating", "95% interval", "score", "games"):
@@ -804,7 +840,8 @@ def tournament(
         low, high = rating.ci95
         table.add_row(
             str(rank), rating.bot, f"{rating.rating:+.0f}", f"{low:+.0f} – {high:+.0f}",
-            f"{rating.score:g} ({_percent(rating.score / rating.games)})", str(rating.games),
+            f"{rating.score:g} ({_percent(rating.score / rating.games) if rating.games else '-'})",
+            str(rating.games),
         )
     console.print(table)
     order = [result.bots.index(r.bot) for r in result.ratings]
@@ -819,8 +856,8 @@ def tournament(
             if a == b:
                 cells.append("·")
                 continue
-            score, played = h2h[(min(a, b), max(a, b))]
-            cells.append(_percent((score if a < b else played - score) / played))
+            score, played = h2h.get((min(a, b), max(a, b)), (0.0, 0))  # none yet, if interrupted
+            cells.append(_percent((score if a < b else played - score) / played) if played else "-")
         matrix.add_row(result.bots[a], *cells)
     console.print(matrix)
     console.print(f"Game length: {result.mean_moves:.1f} actions on average.")

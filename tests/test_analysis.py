@@ -5,7 +5,12 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import os
+import re
+import signal
+import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -13,7 +18,17 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from kartaros.analysis import BotSpec, bradley_terry, parse_bots, seating, simulate, tournament, wilson
+from kartaros.analysis import (
+    BotSpec,
+    Interrupted,
+    SimulationResult,
+    bradley_terry,
+    parse_bots,
+    seating,
+    simulate,
+    tournament,
+    wilson,
+)
 from kartaros.analysis.stats import derive_seed
 from kartaros.analysis.tournament import pair_seats
 from kartaros.cli import app
@@ -268,3 +283,81 @@ def test_tournament_cli_table_and_json() -> None:
 def test_tournament_needs_two_bots() -> None:
     result = cli("tournament", FAST, "--bots", "random")
     assert result.exit_code == 2 and "at least two bots" in result.output
+
+
+# ---- Ctrl-C ----------------------------------------------------------------------------
+
+REPO = Path(__file__).resolve().parent.parent
+MANY = "100000"  # far more games than a few seconds play: the run only ends by Ctrl-C
+
+
+def start_run(*args: str) -> subprocess.Popen[str]:
+    """``kartaros ARGS`` in a process group of its own, as a shell runs a command in a terminal."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "kartaros", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env=env, start_new_session=True,
+    )
+
+
+def ctrl_c(run: subprocess.Popen[str], times: int = 1) -> tuple[str, str]:
+    """Ctrl-C ``times`` times once games are under way, the way a terminal sends it: SIGINT to the
+    whole process group, the workers included. Then stdout and stderr, the run given 20 s to end."""
+    wait_for_games(run)
+    for _ in range(times):
+        os.killpg(run.pid, signal.SIGINT)
+    try:
+        return run.communicate(timeout=20)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+
+
+def wait_for_games(run: subprocess.Popen[str]) -> None:
+    time.sleep(3)  # the interpreter started and (with --jobs) the workers spawned: games are being played
+
+
+@pytest.mark.parametrize("jobs", ["1", "2", "3"])
+def test_ctrl_c_stops_a_simulation_at_once_and_prints_the_games_finished(jobs: str) -> None:
+    run = start_run("simulate", FAST, "--bots", "random,greedy", "-n", MANY, "--seed", "1", "--jobs", jobs)
+    out, err = ctrl_c(run)
+    assert run.returncode == 130, err
+    played = int(re.search(r"· (\d+) games · seed 1", out)[1])  # type: ignore[index]
+    assert 0 < played < int(MANY)
+    assert "95% interval" in out and "First seat" in out and "Game length" in out
+    assert f"over the {played} of {MANY} games finished" in err and "Traceback" not in err
+
+
+def test_ctrl_c_twice_prints_no_traceback_and_json_says_the_run_is_incomplete() -> None:
+    run = start_run("simulate", FAST, "--bots", "random,greedy", "-n", MANY, "--seed", "1", "--jobs", "2", "--json")
+    out, err = ctrl_c(run, times=2)
+    assert run.returncode == 130, err
+    data = json.loads(out)
+    assert data["complete"] is False and data["planned"] == int(MANY) and 0 < data["n"] < int(MANY)
+    assert data["bots"]["greedy"]["games"] == data["n"]
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_ctrl_c_stops_a_tournament_and_rates_the_games_finished() -> None:
+    run = start_run("tournament", FAST, "--bots", "random,greedy,random", "-n", MANY, "--seed", "1", "--jobs", "2")
+    out, err = ctrl_c(run)
+    assert run.returncode == 130, err
+    assert "Head to head" in out and "95% interval" in out
+    assert f"of {3 * int(MANY)} games finished" in err and "Traceback" not in err
+    assert "│      - │" not in out  # every pair played some games: they are played in turn
+
+
+def test_an_interrupted_simulation_keeps_its_partial_result() -> None:
+    finished: list[int] = []
+
+    def stop_after_three(done: int) -> None:
+        finished.append(done)
+        if len(finished) == 3:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as stopped:
+        simulate(FAST, ["random", "greedy"], n=10, seed=2, progress=stop_after_three)
+    partial = stopped.value.result
+    assert isinstance(partial, SimulationResult) and partial.n == 3 and partial.planned == 10
+    assert not partial.complete and partial.games == simulate(FAST, ["random", "greedy"], n=3, seed=2).games

@@ -5,7 +5,7 @@ these functions; ``docs/analysis.md`` explains the numbers.
 """
 
 from kartaros.analysis.bots import BotSpec, parse_bots
-from kartaros.analysis.runner import GameResult
+from kartaros.analysis.runner import GameResult, Interrupted
 from kartaros.analysis.simulate import Rate, SimulationResult, seating, simulate
 from kartaros.analysis.stats import wilson
 from kartaros.analysis.tournament import Rating, TournamentResult, bradley_terry, tournament
@@ -13,6 +13,7 @@ from kartaros.analysis.tournament import Rating, TournamentResult, bradley_terry
 __all__ = [
     "BotSpec",
     "GameResult",
+    "Interrupted",
     "Rate",
     "Rating",
     "SimulationResult",

@@ -9,10 +9,11 @@ search depends on the machine's speed).
 
 from __future__ import annotations
 
-import math
 import multiprocessing
-from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -74,10 +75,6 @@ def play_out(state: GameState, bots: Sequence[Bot], window_seconds: float = call
         state.apply(bots[player].choose(state))
 
 
-def _play_chunk(setup: _Setup, tasks: list[tuple[int, tuple[int, ...]]]) -> list[GameResult]:
-    return [play_game(setup, index, seats) for index, seats in tasks]
-
-
 def check_setup(game: str, players: int | None, variant: Mapping[str, Any] | None) -> tuple[int, dict[str, Any]]:
     """The number of players and the whole variant, once the game, count and options make a game.
 
@@ -87,6 +84,39 @@ def check_setup(game: str, players: int | None, variant: Mapping[str, Any] | Non
         raise ValueError(f"unknown game {game!r}; kartaros plays: {', '.join(sorted(kartaros.GAMES))}")
     state = kartaros.new_game(game, players=players, seed=0, variant=variant)
     return state.num_players, dict(state.variant)
+
+
+class Interrupted(Exception):
+    """A run stopped by Ctrl-C (``KeyboardInterrupt``) before its last game.
+
+    ``games`` holds the games finished by then, in task order; :func:`kartaros.analysis.simulate`
+    and :func:`kartaros.analysis.tournament` raise it again with ``result``, the numbers over
+    those games, set.
+    """
+
+    def __init__(self, games: Sequence[GameResult], planned: int) -> None:
+        super().__init__(f"interrupted after {len(games)} of {planned} games")
+        self.games = tuple(games)
+        self.planned = planned
+        self.result: Any = None  # the partial SimulationResult or TournamentResult, once built
+
+
+# The run a worker process plays games of, set once when the worker starts (so each game's
+# task is only its index and seats).
+_worker_setup: _Setup | None = None
+
+
+def _start_worker(setup: _Setup) -> None:
+    global _worker_setup
+    # Ctrl-C belongs to the parent: it stops the run and ends the workers itself. A worker that
+    # took the signal too would print a traceback and go on to its next game.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _worker_setup = setup
+
+
+def _play_task(task: tuple[int, tuple[int, ...]]) -> GameResult:
+    assert _worker_setup is not None
+    return play_game(_worker_setup, *task)
 
 
 def run_games(
@@ -100,35 +130,67 @@ def run_games(
     jobs: int = 1,
     progress: Progress | None = None,
 ) -> list[GameResult]:
-    """Play every ``(index, seats)`` task; the results in task order, whatever ``jobs`` is."""
+    """Play every ``(index, seats)`` task; the results in task order, whatever ``jobs`` is.
+
+    Ctrl-C stops the run at once, with any ``jobs``: the games under way are abandoned (the
+    worker processes are ended) and :class:`Interrupted` is raised with the games finished.
+    """
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be a whole number ≥ 1; got {jobs!r}")
     setup = _Setup(game, players, seed, dict(variant) if variant else None, tuple(specs))
-    if jobs == 1 or len(tasks) <= 1:
-        results = []
-        for index, seats in tasks:
-            results.append(play_game(setup, index, seats))
-            if progress is not None:
-                progress(1)
-        return results
-    # Chunks small enough for a smooth progress bar and an even load, large enough to be cheap.
-    size = max(1, math.ceil(len(tasks) / (jobs * 8)))
-    chunks = [list(tasks[i : i + size]) for i in range(0, len(tasks), size)]
     done: list[GameResult] = []
-    # "spawn": fresh workers that share no threads or locks with this process (a progress bar
-    # draws from a thread); each imports kartaros once.
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context) as pool:
-        futures = [pool.submit(_play_chunk, setup, chunk) for chunk in chunks]
-        try:
-            for future in as_completed(futures):
-                part = future.result()
-                done.extend(part)
+    try:
+        if jobs == 1 or len(tasks) <= 1:
+            for index, seats in tasks:
+                done.append(play_game(setup, index, seats))
                 if progress is not None:
-                    progress(len(part))
-        except BaseException:  # a failing game or Ctrl-C: do not wait for the chunks not started
-            for future in futures:
-                future.cancel()
-            raise
+                    progress(1)
+        else:
+            _play_in_processes(setup, tasks, jobs, done, progress)
+    except KeyboardInterrupt:
+        order = {index: k for k, (index, _) in enumerate(tasks)}
+        raise Interrupted(sorted(done, key=lambda r: order[r.index]), len(tasks)) from None
     order = {index: k for k, (index, _) in enumerate(tasks)}
     return sorted(done, key=lambda r: order[r.index])
+
+
+def _play_in_processes(
+    setup: _Setup,
+    tasks: Sequence[tuple[int, tuple[int, ...]]],
+    jobs: int,
+    done: list[GameResult],
+    progress: Progress | None,
+) -> None:
+    """Play ``tasks`` in ``jobs`` processes, appending each game to ``done`` as it finishes."""
+    # "spawn": fresh workers that share no threads or locks with this process (a progress bar
+    # draws from a thread); each imports kartaros once. A worker sends each game back as soon
+    # as it ends (chunks of one), so an interrupted run keeps every finished game and the
+    # progress moves game by game.
+    context = multiprocessing.get_context("spawn")
+    with sigint_ignored():  # started ignoring Ctrl-C, workers never see one, even before their initializer
+        pool = context.Pool(min(jobs, len(tasks)), initializer=_start_worker, initargs=(setup,))
+    try:
+        for result in pool.imap_unordered(_play_task, tasks):
+            done.append(result)
+            if progress is not None:
+                progress(1)
+    except BaseException:  # a failing game or Ctrl-C: end the games under way, do not wait for them
+        with sigint_ignored():  # a second Ctrl-C must not break off the clean-up
+            pool.terminate()
+            pool.join()
+        raise
+    pool.close()
+    pool.join()
+
+
+@contextmanager
+def sigint_ignored() -> Iterator[None]:
+    """Ctrl-C ignored for the block (in the main thread; elsewhere no signal handler can be set)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kartaros.analysis.bots import BotSpec, labels, parse_bots
-from kartaros.analysis.runner import GameResult, Progress, check_setup, run_games
+from kartaros.analysis.runner import GameResult, Interrupted, Progress, check_setup, run_games, sigint_ignored
 from kartaros.analysis.stats import wilson
 
 
@@ -98,10 +98,16 @@ class SimulationResult:
     variant: Mapping[str, Any]
     bots: tuple[str, ...]  # a unique label per bot spec, in the order given
     games: tuple[GameResult, ...] = field(repr=False)
+    planned: int | None = None  # the games the run was to play; more than ``n`` if it was interrupted
 
     @property
     def n(self) -> int:
         return len(self.games)
+
+    @property
+    def complete(self) -> bool:
+        """Whether every planned game was played (False after Ctrl-C)."""
+        return self.planned is None or self.n >= self.planned
 
     def bot_rates(self) -> dict[str, Rate]:
         """Each bot's win rate over the games it played (its seats' returns summed per game)."""
@@ -148,6 +154,8 @@ class SimulationResult:
             "game": self.game,
             "players": self.players,
             "n": self.n,
+            "planned": self.n if self.planned is None else self.planned,
+            "complete": self.complete,
             "seed": self.seed,
             "variant": dict(self.variant),
             "bots": {label: rate.to_dict() for label, rate in self.bot_rates().items()},
@@ -178,6 +186,8 @@ def simulate(
     ``players`` defaults to the game's fewest; ``seed`` None draws one (kept in the result);
     ``jobs`` > 1 plays the games in that many processes, with the same results; ``progress`` is
     called with the number of games finished as they finish. Bad arguments raise ValueError.
+    Ctrl-C stops the run at once and raises :class:`~kartaros.analysis.Interrupted`, whose
+    ``result`` is the simulation of the games finished by then.
     """
     specs = bot_list(bot_specs)
     if type(n) is not int or n < 1:
@@ -188,9 +198,16 @@ def simulate(
     elif type(seed) is not int or seed < 0:
         raise ValueError(f"seed must be a whole number ≥ 0; got {seed!r}")
     tasks = [(i, seating(i, len(specs), count)) for i in range(n)]
-    results = run_games(game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress)
-    return SimulationResult(game, count, seed, resolved, tuple(labels(specs)), tuple(results))
-
+    names = tuple(labels(specs))
+    try:
+        results = run_games(
+            game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress
+        )
+    except Interrupted as stop:
+        with sigint_ignored():  # a second Ctrl-C must not break off the partial result
+            stop.result = SimulationResult(game, count, seed, resolved, names, stop.games, planned=n)
+        raise
+    return SimulationResult(game, count, seed, resolved, names, tuple(results), planned=n)
 
 
 def bot_list(bot_specs: Sequence[BotSpec | str]) -> list[BotSpec]:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kartaros.analysis.bots import BotSpec, labels
-from kartaros.analysis.runner import GameResult, Progress, check_setup, run_games
+from kartaros.analysis.runner import GameResult, Interrupted, Progress, check_setup, run_games, sigint_ignored
 from kartaros.analysis.simulate import bot_list
 from kartaros.analysis.stats import derive_seed, wilson
 
@@ -103,6 +103,12 @@ class TournamentResult:
     games_per_pair: int
     ratings: tuple[Rating, ...]  # best first
     games: tuple[GameResult, ...] = field(repr=False)
+    planned: int | None = None  # the games the round robin was to play; more if it was interrupted
+
+    @property
+    def complete(self) -> bool:
+        """Whether every planned game was played (False after Ctrl-C)."""
+        return self.planned is None or len(self.games) >= self.planned
 
     def head_to_head(self) -> dict[tuple[int, int], tuple[float, int]]:
         """``(a, b)`` with a < b → (a's score against b, games)."""
@@ -129,6 +135,9 @@ class TournamentResult:
             "game": self.game,
             "players": self.players,
             "games_per_pair": self.games_per_pair,
+            "games": len(self.games),
+            "planned": len(self.games) if self.planned is None else self.planned,
+            "complete": self.complete,
             "seed": self.seed,
             "variant": dict(self.variant),
             "method": "bradley-terry (MM), Elo scale, mean 0, 95% percentile bootstrap",
@@ -172,6 +181,8 @@ def tournament(
     """Every pair of ``bot_specs`` plays ``n`` games of ``game``; ratings with 95% intervals (module doc).
 
     Arguments as for :func:`kartaros.analysis.simulate`; ``resamples`` is the bootstrap's size.
+    Ctrl-C stops the games at once and raises :class:`~kartaros.analysis.Interrupted`, whose
+    ``result`` rates the bots on the games finished by then.
     """
     specs = bot_list(bot_specs)
     if len(specs) < 2:
@@ -188,9 +199,33 @@ def tournament(
     elif type(seed) is not int or seed < 0:
         raise ValueError(f"seed must be a whole number ≥ 0; got {seed!r}")
     pairs = list(itertools.combinations(range(len(specs)), 2))
-    tasks = [(p * n + g, pair_seats(a, b, g, count)) for p, (a, b) in enumerate(pairs) for g in range(n)]
-    results = run_games(game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress)
+    # Game g of every pair before game g + 1 of any: a run stopped by Ctrl-C has rated every pair
+    # about as often (the results do not depend on the order, only on each game's index).
+    tasks = [(p * n + g, pair_seats(a, b, g, count)) for g in range(n) for p, (a, b) in enumerate(pairs)]
+    try:
+        results = run_games(
+            game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress
+        )
+    except Interrupted as stop:
+        with sigint_ignored():  # a second Ctrl-C must not break off the partial result
+            stop.result = _rate(game, count, seed, resolved, specs, n, pairs, stop.games, resamples, len(tasks))
+        raise
+    return _rate(game, count, seed, resolved, specs, n, pairs, results, resamples, len(tasks))
 
+
+def _rate(
+    game: str,
+    count: int,
+    seed: int,
+    resolved: Mapping[str, Any],
+    specs: list[BotSpec],
+    n: int,
+    pairs: list[tuple[int, int]],
+    results: Sequence[GameResult],
+    resamples: int,
+    planned: int,
+) -> TournamentResult:
+    """The ratings from the games played (all of them, or those finished before Ctrl-C)."""
     scores: dict[tuple[int, int], list[float]] = {pair: [] for pair in pairs}
     for g in results:
         a, b = pairs[g.index // n]
@@ -215,7 +250,9 @@ def tournament(
         Rating(names[i], best[i] * ELO, _percentiles(samples[i]), points[i], played[i]) for i in range(k)
     ]
     ratings.sort(key=lambda r: -r.rating)
-    return TournamentResult(game, count, seed, resolved, tuple(names), n, tuple(ratings), tuple(results))
+    return TournamentResult(
+        game, count, seed, resolved, tuple(names), n, tuple(ratings), tuple(results), planned=planned
+    )
 
 
 def _percentiles(values: list[float]) -> tuple[float, float]:
