@@ -13,20 +13,18 @@ import json
 import re
 import signal
 import threading
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 import kartaros
-from kartaros import calls
+from kartaros import calls, cli_progress
 from kartaros import cli_render as view
 from kartaros.analysis import Interrupted, SimulationResult, TournamentResult
 from kartaros.analysis.bots import BotSpec, make_bot, parse_bots
@@ -638,22 +636,6 @@ def _game_json(info: GameInfo) -> dict[str, Any]:
 
 # ---- simulate, tournament --------------------------------------------------------------
 
-_PROGRESS_FROM = 10  # games: fewer finish too soon for a progress bar to help
-
-
-@contextmanager
-def _progress_bar(total: int, quiet: bool) -> Iterator[Callable[[int], None] | None]:
-    """A progress callback drawing a bar on a terminal (none in JSON mode or for short runs)."""
-    console = Console()
-    if quiet or total < _PROGRESS_FROM or not console.is_terminal:
-        yield None
-        return
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda done: bar.advance(task, done)
-
-
 def _analysis_options(
     game: str, bots: str, n: str, players: str | None, seed: str | None, jobs: str, variant: str | None
 ) -> tuple[GameInfo, list[BotSpec], int, int | None, int | None, int, dict[str, Any] | None]:
@@ -705,6 +687,7 @@ def _interval(ci: tuple[float, float]) -> str:
     return f"{_percent(ci[0])} – {_percent(ci[1])}"
 
 
+_QUIET_HELP = "No progress on stderr (a bar on a terminal, else a line every tenth of the games)."
 _BOTS_HELP = "Comma-separated bots, each NAME or NAME:KEY=VALUE,…, e.g. random,ismcts:iterations=200."
 
 
@@ -720,6 +703,7 @@ def simulate(
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET_HELP)] = False,
     plot: Annotated[
         Path | None, typer.Option(metavar="FILE", help="Save a PNG of game lengths and win rates (needs matplotlib).")
     ] = None,
@@ -739,7 +723,7 @@ def simulate(
         if plot.is_dir() or not plot.parent.is_dir():
             _fail(f"cannot save the plot to {str(plot)!r}: no such folder, or it is a folder itself")
     try:
-        with _progress_bar(count, as_json) as progress:
+        with cli_progress.progress(count, quiet) as progress:
             result = run_simulation(
                 game, specs, count, players=players_value, seed=seed_value, jobs=jobs_value, variant=options,
                 progress=progress,
@@ -799,6 +783,7 @@ def tournament(
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET_HELP)] = False,
 ) -> None:
     """A round robin between bots, with Bradley–Terry ratings (Elo scale) and 95% intervals."""
     from kartaros.analysis import tournament as run_tournament
@@ -810,7 +795,7 @@ def tournament(
         _fail("a tournament needs at least two bots, e.g. --bots random,ismcts")
     pairs = len(specs) * (len(specs) - 1) // 2
     try:
-        with _progress_bar(pairs * count, as_json) as progress:
+        with cli_progress.progress(pairs * count, quiet) as progress:
             result = run_tournament(
                 game, specs, count, players=players_value, seed=seed_value, jobs=jobs_value, variant=options,
                 progress=progress,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import math
@@ -10,18 +11,19 @@ import re
 import signal
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.progress import Progress
 from typer.testing import CliRunner
 
 from kartaros.analysis import (
     BotSpec,
     Interrupted,
     SimulationResult,
+    TournamentResult,
     bradley_terry,
     parse_bots,
     seating,
@@ -32,6 +34,7 @@ from kartaros.analysis import (
 from kartaros.analysis.stats import derive_seed
 from kartaros.analysis.tournament import pair_seats
 from kartaros.cli import app
+from kartaros.cli_progress import FinishedGamesRemaining, PlainProgress
 
 runner = CliRunner()
 FAST = "nesalomljiv"  # the shortest game with random bots (about 60 actions)
@@ -190,7 +193,7 @@ def test_bad_bot_specs_are_explained(text: str, message: str) -> None:
 def test_simulate_json() -> None:
     result = cli("simulate", FAST, "--bots", "random,random", "-n", "10", "--seed", "4", "--json")
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert set(data["bots"]) == {"random", "random#2"}
     for bot in data["bots"].values():
         assert set(bot) >= {"wins", "games", "win_rate", "ci95"}
@@ -198,7 +201,7 @@ def test_simulate_json() -> None:
     assert data["mean_moves"] > 0 and data["n"] == 10 and data["seed"] == 4
     assert data["first_seat"]["fair"] == 0.5 and len(data["seats"]) == 2
     same = cli("simulate", FAST, "--bots", "random,random", "-n", "10", "--seed", "4", "--json", "--jobs", "2")
-    assert json.loads(same.output) == data
+    assert json.loads(same.stdout) == data
 
 
 def test_simulate_table() -> None:
@@ -240,6 +243,86 @@ def test_simulate_errors(args: list[str], message: str) -> None:
     assert result.exit_code == 2 and message in result.output
 
 
+# ---- progress --------------------------------------------------------------------------
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_plain_progress_line_comes_each_tenth_with_the_mean_time_of_the_games_finished() -> None:
+    clock, out = FakeClock(), io.StringIO()
+    progress = PlainProgress(200, out, clock)
+    for _ in range(40):
+        clock.now += 1  # every game takes a second
+        progress(1)
+    assert out.getvalue().splitlines() == [
+        "games: 1 of 200 (0%), 0:00:01 so far, about 0:03:19 left",  # the first game: under way
+        "games: 20 of 200 (10%), 0:00:20 so far, about 0:03:00 left",
+        "games: 40 of 200 (20%), 0:00:40 so far, about 0:02:40 left",
+    ]
+
+
+def test_the_plain_progress_line_comes_every_half_minute_when_a_tenth_takes_longer() -> None:
+    clock, out = FakeClock(), io.StringIO()
+    progress = PlainProgress(1000, out, clock)
+    progress(1)
+    clock.now += 29
+    progress(1)
+    clock.now += 1
+    progress(1)
+    clock.now += 10
+    progress(2)
+    assert out.getvalue().splitlines() == [
+        "games: 1 of 1000 (0%), 0:00:00 so far, about 0:00:00 left",
+        "games: 3 of 1000 (0%), 0:00:30 so far, about 2:46:10 left",
+    ]
+
+
+def test_the_last_plain_line_says_how_long_the_run_took() -> None:
+    clock, out = FakeClock(), io.StringIO()
+    progress = PlainProgress(3, out, clock)
+    for _ in range(3):
+        clock.now += 5
+        progress(1)
+    assert out.getvalue().splitlines()[-1] == "games: 3 of 3 (100%), 0:00:15 so far"
+
+
+def test_the_bar_estimates_the_time_left_from_the_games_finished() -> None:
+    clock = FakeClock()
+    bar = Progress(get_time=clock)
+    task_id = bar.add_task("games", total=100)
+    column = FinishedGamesRemaining()
+    task = bar.tasks[0]
+    assert column.render(task).plain == "~-:--:-- left"
+    bar.start_task(task_id)
+    clock.now += 60
+    bar.advance(task_id, 10)  # 10 games in a minute: 90 more take nine
+    assert column.render(task).plain == "~0:09:00 left"
+
+
+def test_simulate_writes_plain_progress_on_stderr_outside_a_terminal() -> None:
+    result = cli("simulate", FAST, "--bots", "random,random", "-n", "20", "--seed", "4", "--json")
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    assert lines[0].startswith("games: 1 of 20 (5%), ") and lines[-1].startswith("games: 20 of 20 (100%), ")
+    assert len(lines) == 11  # the first game, then each tenth
+    assert json.loads(result.stdout)["n"] == 20
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_quiet_silences_the_progress(command: str) -> None:
+    result = cli(command, FAST, "--bots", "random,random", "-n", "10", "--seed", "4", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "" and "seed 4" in result.stdout
+    loud = cli(command, FAST, "--bots", "random,random", "-n", "10", "--seed", "4")
+    assert "games: 10 of 10 (100%)" in loud.stderr
+
+
 # ---- tournament ------------------------------------------------------------------------
 
 
@@ -274,7 +357,7 @@ def test_tournament_cli_table_and_json() -> None:
     assert result.exit_code == 0, result.output
     assert "ismcts:iterations=2" in result.output and "Head to head" in result.output
     result = cli("tournament", FAST, "--bots", "random,random", "-n", "4", "--seed", "3", "--json")
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert set(data["ratings"]) == {"random", "random#2"} and data["games_per_pair"] == 4
     assert all(len(r["ci95"]) == 2 for r in data["ratings"].values())
     assert data["pairs"][0]["games"] == 4
@@ -315,7 +398,10 @@ def ctrl_c(run: subprocess.Popen[str], times: int = 1) -> tuple[str, str]:
 
 
 def wait_for_games(run: subprocess.Popen[str]) -> None:
-    time.sleep(3)  # the interpreter started and (with --jobs) the workers spawned: games are being played
+    """Until the first game has finished: the progress line on stderr (not a terminal) says so."""
+    assert run.stderr is not None
+    line = run.stderr.readline()
+    assert line.startswith("games: 1 of "), line
 
 
 @pytest.mark.parametrize("jobs", ["1", "2", "3"])
@@ -345,7 +431,6 @@ def test_ctrl_c_stops_a_tournament_and_rates_the_games_finished() -> None:
     assert run.returncode == 130, err
     assert "Head to head" in out and "95% interval" in out
     assert f"of {3 * int(MANY)} games finished" in err and "Traceback" not in err
-    assert "│      - │" not in out  # every pair played some games: they are played in turn
 
 
 def test_an_interrupted_simulation_keeps_its_partial_result() -> None:
@@ -361,3 +446,19 @@ def test_an_interrupted_simulation_keeps_its_partial_result() -> None:
     partial = stopped.value.result
     assert isinstance(partial, SimulationResult) and partial.n == 3 and partial.planned == 10
     assert not partial.complete and partial.games == simulate(FAST, ["random", "greedy"], n=3, seed=2).games
+
+
+def test_an_interrupted_tournament_has_played_every_pair_in_turn() -> None:
+    finished: list[int] = []
+
+    def stop_after_six(done: int) -> None:
+        finished.append(done)
+        if len(finished) == 6:
+            raise KeyboardInterrupt
+
+    with pytest.raises(Interrupted) as stopped:
+        tournament(FAST, ["random", "greedy", "random"], n=10, seed=2, resamples=20, progress=stop_after_six)
+    partial = stopped.value.result
+    assert isinstance(partial, TournamentResult) and not partial.complete and partial.planned == 30
+    assert {pair: count for pair, (_, count) in partial.head_to_head().items()} == {(0, 1): 2, (0, 2): 2, (1, 2): 2}
+    assert all(r.games == 4 for r in partial.ratings)
