@@ -8,9 +8,11 @@ import json
 import math
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -415,6 +417,21 @@ def test_ctrl_c_stops_a_simulation_at_once_and_prints_the_games_finished(jobs: s
     assert f"over the {played} of {MANY} games finished" in err and "Traceback" not in err
 
 
+def test_ctrl_c_does_not_wait_for_the_games_under_way() -> None:
+    # Each game of this search lasts minutes: Ctrl-C ends the workers in the middle of their games.
+    run = start_run("simulate", "kec", "--bots", "ismcts:iterations=20000,random", "-n", "4", "--jobs", "2")
+    time.sleep(2)  # the workers have started their first games (and if not yet, the result is the same)
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        out, err = run.communicate(timeout=20)
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGKILL)
+            run.wait()
+    assert run.returncode == 130, err
+    assert "· 0 games ·" in out and "over the 0 of 4 games finished" in err and "Traceback" not in err
+
+
 def test_ctrl_c_twice_prints_no_traceback_and_json_says_the_run_is_incomplete() -> None:
     run = start_run("simulate", FAST, "--bots", "random,greedy", "-n", MANY, "--seed", "1", "--jobs", "2", "--json")
     out, err = ctrl_c(run, times=2)
@@ -462,3 +479,62 @@ def test_an_interrupted_tournament_has_played_every_pair_in_turn() -> None:
     assert isinstance(partial, TournamentResult) and not partial.complete and partial.planned == 30
     assert {pair: count for pair, (_, count) in partial.head_to_head().items()} == {(0, 1): 2, (0, 2): 2, (1, 2): 2}
     assert all(r.games == 4 for r in partial.ratings)
+
+
+# ---- the examples of docs/analysis.md --------------------------------------------------
+
+
+def command_examples() -> list[str]:
+    """The ``kartaros …`` lines of the doc's ``sh`` blocks (the synopsis, in capitals, left out)."""
+    text = (REPO / "docs" / "analysis.md").read_text(encoding="utf-8")
+    lines = []
+    for block in re.findall(r"^```sh\n(.*?)^```", text, flags=re.S | re.M):
+        for line in block.splitlines():
+            command = line.split("  #")[0].strip()
+            if command.startswith("kartaros ") and not re.search(r"\b[A-Z]{2,}\b", command):
+                lines.append(command)
+    return lines
+
+
+def shrunk(command: str) -> list[str]:
+    """The example's arguments with two games and searches of two iterations: what it runs is
+    the same, only in seconds (the examples themselves take minutes)."""
+    args = shlex.split(command)[1:]
+    for i, arg in enumerate(args):
+        if i and args[i - 1] in ("-n", "--games"):
+            args[i] = "2"
+        elif i and args[i - 1] == "--bots":
+            bots = re.sub(r"iterations=\d+", "iterations=2", arg)
+            args[i] = re.sub(r"(?<![\w:=])ismcts(?![:\w])", "ismcts:iterations=2", bots)
+    return args
+
+
+def test_the_doc_has_command_examples() -> None:
+    examples = command_examples()
+    assert len(examples) >= 4 and all("GAME" not in e for e in examples)
+    assert shrunk("kartaros simulate tac --bots ismcts,random -n 200") == [
+        "simulate", "tac", "--bots", "ismcts:iterations=2,random", "-n", "2",
+    ]
+
+
+@pytest.mark.parametrize("command", command_examples())
+def test_each_command_example_of_the_doc_runs(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    if "--plot" in command:
+        pytest.importorskip("matplotlib")
+    monkeypatch.chdir(tmp_path)  # a plot lands here
+    result = cli(*shrunk(command), "--quiet")
+    assert result.exit_code == 0, result.output
+    assert "seed" in result.stdout
+
+
+def test_a_script_without_the_main_guard_stops_at_once_and_says_why(tmp_path: Path) -> None:
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "from kartaros.analysis import simulate\n"
+        f"simulate({FAST!r}, ['random', 'random'], n=20, seed=1, jobs=2)\n",
+        encoding="utf-8",
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert ran.returncode == 1
+    assert "RuntimeError" in ran.stderr and 'if __name__ == "__main__":' in ran.stderr

@@ -16,7 +16,11 @@ Blocks run with the repository root as the working directory.
 Words after ``python`` in the info string are options:
 
 - ``no-run``: the block is shown, never run (a signature, pseudo-code);
-- ``tmpdir``: the block runs in a temporary directory of its file instead (it writes files).
+- ``tmpdir``: the block runs in a temporary directory of its file instead (it writes files);
+- ``script``: the block is a whole script, saved to a file and run by a fresh interpreter
+  (``python example.py``), as a reader who copies it would; it shares nothing with the other
+  blocks. This is how an example that starts processes is tested: spawned workers import the
+  script again, which an ``exec`` in this process would never show.
 """
 
 from __future__ import annotations
@@ -25,8 +29,11 @@ import contextlib
 import doctest
 import importlib
 import importlib.util
+import os
 import pkgutil
 import re
+import subprocess
+import sys
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +46,8 @@ import kartaros
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
-OPTIONS = frozenset({"no-run", "tmpdir"})
+OPTIONS = frozenset({"no-run", "script", "tmpdir"})
+SCRIPT_SECONDS = 120  # a script example that runs longer is stuck
 FLAGS = doctest.ELLIPSIS
 
 
@@ -174,6 +182,8 @@ def run_block(block: Block, run: FileRun, tmp_path_factory: pytest.TempPathFacto
         where = run.tmpdir
     else:
         where = REPO
+    if "script" in block.options:
+        return run_script(block, where, tmp_path_factory.mktemp("script"))
     with contextlib.chdir(where):
         if block.code.lstrip().startswith(">>>"):
             test = doctest.DocTestParser().get_doctest(block.code, run.namespace, block.id, block.path, block.line)
@@ -188,6 +198,20 @@ def run_block(block: Block, run: FileRun, tmp_path_factory: pytest.TempPathFacto
             below = error.__traceback__.tb_next if error.__traceback__ else None  # from the block's own frame on
             return "".join(traceback.format_exception(type(error), error, below))
     return None
+
+
+def run_script(block: Block, where: Path, folder: Path) -> str | None:
+    """Run a ``script`` block as ``python example.py`` in ``where``; its stderr if it fails."""
+    script = folder / "example.py"
+    script.write_text("\n" * block.line + block.code, encoding="utf-8")  # the Markdown file's line numbers
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")])}
+    try:
+        ran = subprocess.run(
+            [sys.executable, str(script)], cwd=where, env=env, capture_output=True, text=True, timeout=SCRIPT_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        return f"the script ran longer than {SCRIPT_SECONDS} s"
+    return None if ran.returncode == 0 else f"exit code {ran.returncode}:\n{ran.stderr}"
 
 
 @pytest.mark.parametrize(
@@ -240,3 +264,16 @@ def test_the_collector_reads_fences_options_and_doctests(tmp_path_factory: pytes
     broken = Block("example.md", 40, "y = 1\nundefined_name\n", frozenset())
     assert 'File "example.md", line 42' in (run_block(broken, run, tmp_path_factory) or "")
     assert BLOCKS, "README.md and docs/*.md hold python blocks"
+
+
+def test_a_script_block_runs_in_a_fresh_interpreter_as_its_main_module(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    run = FileRun(namespace={"__name__": "__main__", "defined_earlier": 1})
+    own = 'assert __name__ == "__main__" and __file__.endswith("example.py")\n'
+    fine = Block("example.md", 5, own, frozenset({"script"}))
+    assert run_block(fine, run, tmp_path_factory) is None
+    alone = Block("example.md", 9, "defined_earlier\n", frozenset({"script"}))
+    assert "NameError" in (run_block(alone, run, tmp_path_factory) or "")
+    failing = Block("example.md", 20, "import sys\n\nsys.exit(3)\n", frozenset({"script"}))
+    assert (run_block(failing, run, tmp_path_factory) or "").startswith("exit code 3")

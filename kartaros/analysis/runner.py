@@ -13,6 +13,8 @@ import multiprocessing
 import signal
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -154,6 +156,13 @@ def run_games(
     return sorted(done, key=lambda r: order[r.index])
 
 
+SCRIPT_GUARD = (
+    "the worker processes of a run with jobs > 1 could not start, or one ended unexpectedly. A script "
+    "that calls simulate or tournament with jobs > 1 must do so under 'if __name__ == \"__main__\":', "
+    "since each worker imports the script again (see docs/analysis.md)"
+)
+
+
 def _play_in_processes(
     setup: _Setup,
     tasks: Sequence[tuple[int, tuple[int, ...]]],
@@ -163,24 +172,47 @@ def _play_in_processes(
 ) -> None:
     """Play ``tasks`` in ``jobs`` processes, appending each game to ``done`` as it finishes."""
     # "spawn": fresh workers that share no threads or locks with this process (a progress bar
-    # draws from a thread); each imports kartaros once. A worker sends each game back as soon
-    # as it ends (chunks of one), so an interrupted run keeps every finished game and the
-    # progress moves game by game.
+    # draws from a thread); each imports kartaros once. A task is one game, sent back as soon
+    # as it ends, so an interrupted run keeps every finished game and progress moves game by
+    # game. The executor, unlike multiprocessing.Pool, notices a worker that dies (one that
+    # failed to import the caller's script, say) instead of starting another forever.
     context = multiprocessing.get_context("spawn")
-    with sigint_ignored():  # started ignoring Ctrl-C, workers never see one, even before their initializer
-        pool = context.Pool(min(jobs, len(tasks)), initializer=_start_worker, initargs=(setup,))
+    workers = min(jobs, len(tasks))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(setup,))
     try:
-        for result in pool.imap_unordered(_play_task, tasks):
-            done.append(result)
+        # The workers start with the first submissions; started while Ctrl-C is ignored, they
+        # ignore it from their first instruction on (Python keeps an inherited SIG_IGN).
+        with sigint_ignored():
+            futures = [pool.submit(_play_task, task) for task in tasks[:workers]]
+        futures += [pool.submit(_play_task, task) for task in tasks[workers:]]
+        for future in as_completed(futures):
+            done.append(future.result())
             if progress is not None:
                 progress(1)
+    except BrokenProcessPool:
+        _stop(pool)
+        raise RuntimeError(SCRIPT_GUARD) from None
     except BaseException:  # a failing game or Ctrl-C: end the games under way, do not wait for them
-        with sigint_ignored():  # a second Ctrl-C must not break off the clean-up
-            pool.terminate()
-            pool.join()
+        _stop(pool)
         raise
-    pool.close()
-    pool.join()
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Cancel the games not started and end the workers at once, Ctrl-C ignored meanwhile."""
+    with sigint_ignored():  # a second Ctrl-C must not break off the clean-up
+        terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 on
+        if terminate is not None:
+            terminate()
+            return
+        # Before 3.14 the executor can only wait for the games under way (minutes, for a
+        # search); its processes, taken before shutdown forgets them, are ended here instead.
+        processes = list((pool._processes or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
 
 
 @contextmanager
