@@ -749,6 +749,9 @@ def _print_simulation(info: GameInfo, result: SimulationResult, plot: Path | Non
     console.print(Text.assemble(
         (info.title, "bold"), f" · {result.players} players · {result.n} games · seed {result.seed}"
     ))
+    if not result.n:
+        console.print("No game finished.")
+        return
     table = Table(caption="95% Wilson intervals; fair: the win rate if all bots were equal")
     for column in ("bot", "games", "wins", "win rate", "95% interval", "fair"):
         table.add_column(column, justify="left" if column == "bot" else "right")

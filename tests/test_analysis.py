@@ -33,6 +33,7 @@ from kartaros.analysis import (
     tournament,
     wilson,
 )
+from kartaros.analysis.runner import _BatchSizes
 from kartaros.analysis.stats import derive_seed
 from kartaros.analysis.tournament import pair_seats
 from kartaros.cli import app
@@ -525,6 +526,18 @@ def test_each_command_example_of_the_doc_runs(command: str, tmp_path: Path, monk
     result = cli(*shrunk(command), "--quiet")
     assert result.exit_code == 0, result.output
     assert "seed" in result.stdout
+
+
+def test_a_batch_of_games_sent_to_a_worker_holds_about_a_tenth_of_a_second_of_play() -> None:
+    sizes = _BatchSizes()
+    assert sizes.next() == 1  # nothing measured yet: one game
+    sizes.observe(10, 0.01)  # a millisecond a game
+    assert sizes.next() == 100
+    sizes.observe(1, 30.0)  # a game of a search: alone from now on
+    assert sizes.next() == 1
+    quick = _BatchSizes()
+    quick.observe(1000, 0.001)
+    assert quick.next() == _BatchSizes.MAX_GAMES
 
 
 def test_a_script_without_the_main_guard_stops_at_once_and_says_why(tmp_path: Path) -> None:

@@ -9,11 +9,13 @@ search depends on the machine's speed).
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -116,9 +118,12 @@ def _start_worker(setup: _Setup) -> None:
     _worker_setup = setup
 
 
-def _play_task(task: tuple[int, tuple[int, ...]]) -> GameResult:
+def _play_batch(batch: list[tuple[int, tuple[int, ...]]]) -> tuple[list[GameResult], float]:
+    """The games of ``batch`` and the seconds they took (which only size the next batches)."""
     assert _worker_setup is not None
-    return play_game(_worker_setup, *task)
+    start = time.perf_counter()
+    results = [play_game(_worker_setup, *task) for task in batch]
+    return results, time.perf_counter() - start
 
 
 def run_games(
@@ -156,6 +161,8 @@ def run_games(
     return sorted(done, key=lambda r: order[r.index])
 
 
+_QUEUED = 4  # games queued per worker beyond the one it plays
+
 SCRIPT_GUARD = (
     "the worker processes of a run with jobs > 1 could not start, or one ended unexpectedly. A script "
     "that calls simulate or tournament with jobs > 1 must do so under 'if __name__ == \"__main__\":', "
@@ -172,23 +179,35 @@ def _play_in_processes(
 ) -> None:
     """Play ``tasks`` in ``jobs`` processes, appending each game to ``done`` as it finishes."""
     # "spawn": fresh workers that share no threads or locks with this process (a progress bar
-    # draws from a thread); each imports kartaros once. A task is one game, sent back as soon
-    # as it ends, so an interrupted run keeps every finished game and progress moves game by
-    # game. The executor, unlike multiprocessing.Pool, notices a worker that dies (one that
-    # failed to import the caller's script, say) instead of starting another forever.
+    # draws from a thread); each imports kartaros once. A task is a batch of about a tenth of a
+    # second of games (_BatchSizes), sent back as soon as it ends, so an interrupted run keeps
+    # nearly every finished game and progress moves smoothly. The executor, unlike
+    # multiprocessing.Pool, notices a worker that dies (one that failed to import the caller's
+    # script, say) instead of starting another forever.
     context = multiprocessing.get_context("spawn")
     workers = min(jobs, len(tasks))
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(setup,))
+    waiting = iter(tasks[workers:])
+    sizes = _BatchSizes()
     try:
         # The workers start with the first submissions; started while Ctrl-C is ignored, they
         # ignore it from their first instruction on (Python keeps an inherited SIG_IGN).
         with sigint_ignored():
-            futures = [pool.submit(_play_task, task) for task in tasks[:workers]]
-        futures += [pool.submit(_play_task, task) for task in tasks[workers:]]
-        for future in as_completed(futures):
-            done.append(future.result())
-            if progress is not None:
-                progress(1)
+            running = {pool.submit(_play_batch, [task]) for task in tasks[:workers]}
+        # A few batches queued per worker, more as batches finish: no worker waits for work,
+        # and a run of a million games neither builds a million futures before its first
+        # result nor has them to cancel.
+        for _ in range(_QUEUED * workers):
+            running |= _submit(pool, waiting, 1)
+        while running:
+            finished, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                results, seconds = future.result()
+                sizes.observe(len(results), seconds)
+                done.extend(results)
+                if progress is not None:
+                    progress(len(results))
+                running |= _submit(pool, waiting, sizes.next())
     except BrokenProcessPool:
         _stop(pool)
         raise RuntimeError(SCRIPT_GUARD) from None
@@ -196,6 +215,40 @@ def _play_in_processes(
         _stop(pool)
         raise
     pool.shutdown()
+
+
+def _submit(
+    pool: ProcessPoolExecutor, waiting: Iterator[tuple[int, tuple[int, ...]]], size: int
+) -> set[Future[tuple[list[GameResult], float]]]:
+    """The next ``size`` games as one task (none if no game is left)."""
+    batch = list(itertools.islice(waiting, size))
+    return {pool.submit(_play_batch, batch)} if batch else set()
+
+
+class _BatchSizes:
+    """How many games a task holds: about ``BATCH_SECONDS`` of play, one game at the least.
+
+    A game of a search takes seconds and goes alone; a game between random bots takes a
+    millisecond, and a task of one would spend more on the way to the worker and back than
+    on the game. Small batches keep what Ctrl-C costs small: the games of the batches under
+    way, a fraction of a second, are not counted.
+    """
+
+    BATCH_SECONDS = 0.1
+    MAX_GAMES = 1000
+
+    def __init__(self) -> None:
+        self.per_game: float | None = None
+
+    def observe(self, games: int, seconds: float) -> None:
+        if games:
+            latest = seconds / games
+            self.per_game = latest if self.per_game is None else 0.8 * self.per_game + 0.2 * latest
+
+    def next(self) -> int:
+        if not self.per_game:
+            return 1
+        return max(1, min(self.MAX_GAMES, int(self.BATCH_SECONDS / self.per_game)))
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
