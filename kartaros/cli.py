@@ -664,9 +664,15 @@ INTERRUPTED = 130  # the exit code of a command stopped by Ctrl-C (128 + SIGINT)
 
 
 def _interrupted(stop: Interrupted) -> Any:
-    """The partial result of a run stopped by Ctrl-C, with further Ctrl-Cs ignored while it prints."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """The partial result of a run stopped by Ctrl-C, with further Ctrl-Cs ignored while it prints
+    (until :func:`_end_run`)."""
+    _set_sigint(signal.SIG_IGN)
     return stop.result
+
+
+def _set_sigint(handler: Any) -> None:
+    if threading.current_thread() is threading.main_thread():  # elsewhere no handler can be set
+        signal.signal(signal.SIGINT, handler)
 
 
 def _end_run(complete: bool, played: int, planned: int | None) -> None:
@@ -676,6 +682,7 @@ def _end_run(complete: bool, played: int, planned: int | None) -> None:
     Console(stderr=True, highlight=False).print(
         Text(f"Interrupted: the numbers above are over the {played} of {planned} games finished.", style="yellow")
     )
+    _set_sigint(signal.default_int_handler)  # Ctrl-C as before, for a caller that goes on (a test's runner)
     raise typer.Exit(INTERRUPTED)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -464,6 +466,27 @@ def test_an_interrupted_simulation_keeps_its_partial_result() -> None:
     partial = stopped.value.result
     assert isinstance(partial, SimulationResult) and partial.n == 3 and partial.planned == 10
     assert not partial.complete and partial.games == simulate(FAST, ["random", "greedy"], n=3, seed=2).games
+
+
+def test_the_command_prints_the_partial_result_and_gives_ctrl_c_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    @contextlib.contextmanager
+    def ctrl_c_after_five(total: int, quiet: bool) -> Iterator[Callable[[int], None]]:
+        finished: list[int] = []
+
+        def tick(done: int) -> None:
+            finished.append(done)
+            if len(finished) == 5:
+                raise KeyboardInterrupt
+
+        yield tick
+
+    monkeypatch.setattr("kartaros.cli_progress.progress", ctrl_c_after_five)
+    result = cli("simulate", FAST, "--bots", "random,greedy", "-n", "50", "--seed", "3", "--json")
+    assert result.exit_code == 130
+    data = json.loads(result.stdout)
+    assert data["n"] == 5 and data["planned"] == 50 and data["complete"] is False
+    assert "over the 5 of 50 games finished" in result.stderr
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_an_interrupted_tournament_has_played_every_pair_in_turn() -> None:
