@@ -380,7 +380,7 @@ TABLES = [
         "choices", 0.2, CHOICES_HEADER, choices_rows,
         re.compile(r"^\| .+ \| \d+\.\d \| \d+\.\d \| \d+\.\d \|$"), [case_label(*c) for c in choices.CASES],
     ),
-    simulate_table("greedy-random", 5, [
+    simulate_table("greedy-random", 3, [
         greedy_random("kec", "greedy,random"),
         greedy_random("nesalomljiv", "greedy,random"),
         greedy_random("tac", "greedy,random"),
@@ -391,7 +391,7 @@ TABLES = [
         greedy_random("puck --players 4", FOUR),
     ]),
     pattern_table(
-        "decision-weight", 6, DECISION_HEADER, decision_rows,
+        "decision-weight", 15, DECISION_HEADER, decision_rows,
         re.compile(r"^\| \w+ \| `\w+`(?: \([^)]+\))? \| \d+ \| (?:\*\*)?[01]\.\d{3}(?:\*\*)? \[[01]\.\d{3}, "
                    r"[01]\.\d{3}\] \|$"),
         [game for game, phases in decision_weight.CASES.items() for _ in phases],
@@ -427,7 +427,7 @@ TABLES = [
     ]),
 ]
 BY_NAME = {table.name: table for table in TABLES}
-QUICK_MINUTES = 10
+QUICK_MINUTES = 30
 
 
 # ---- the doc -----------------------------------------------------------------------------
