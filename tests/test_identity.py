@@ -1,0 +1,73 @@
+"""Faster code plays the same games: digests of seeded records, playouts, determinized worlds
+and ISMCTS choices (``tests/identity.py``) equal the values the engine gave before its
+speed-ups. A change to the rules or to the order of chance changes them; a change that only
+makes the engine faster must not."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.identity import CASES, KINDS
+
+GOLDEN: dict[str, dict[str, str]] = {
+    'kec 2': {
+        'records': '3083e408f6a33db2',
+        'playouts': '2f78cabc2fe666c5',
+        'worlds': '9235b87ce672f3d2',
+        'searches': '13a47744ac8513bd',
+    },
+    'nesalomljiv 2': {
+        'records': '031213c48d0658f4',
+        'playouts': 'c0835f3853fec97b',
+        'worlds': 'fb35d165f120fe61',
+        'searches': 'cf75cb86e0cb02a8',
+    },
+    'tac 2': {
+        'records': '58027747b4c21857',
+        'playouts': 'b682eca93f6760d2',
+        'worlds': '52f2ba10c9367958',
+        'searches': 'c9100833a9240395',
+    },
+    'tac 3': {
+        'records': '7fbba300a949edab',
+        'playouts': '236be3388e9cb86a',
+        'worlds': 'd1f2e089072dbc8d',
+        'searches': '118f38c7ec8c952e',
+    },
+    'tac 4': {
+        'records': '14bc77fc38b8e07e',
+        'playouts': '5cddbc29af010098',
+        'worlds': 'c0d8e0b5357096f4',
+        'searches': '838c589af2abcf7f',
+    },
+    'tac 8': {
+        'records': 'e1a92ae75382ff2d',
+        'playouts': '795c6a54675d5f15',
+        'worlds': 'd126e451ce3ce11f',
+        'searches': 'f7c6bed8bd10c091',
+    },
+    'puck 2': {
+        'records': '5b3f47c2f342a215',
+        'playouts': 'db5a008154881ffd',
+        'worlds': '3698e2d2ce392408',
+        'searches': '5af8374c2941cb15',
+    },
+    'puck 3': {
+        'records': '0edc4b9a993d3ce8',
+        'playouts': 'b9e6a2f5f9648f8c',
+        'worlds': 'baba4daf3978aa62',
+        'searches': 'f73ccd39dcad1fa1',
+    },
+    'puck 4': {
+        'records': 'aa75b4c244c53fd1',
+        'playouts': '7a679781737e4d8b',
+        'worlds': 'b36bef1e9ab76849',
+        'searches': '74f1214162c12279',
+    },
+}
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_seeded_play_is_unchanged(game: str, players: int, kind: str) -> None:
+    assert KINDS[kind](game, players) == GOLDEN[f"{game} {players}"][kind]
