@@ -111,6 +111,8 @@ PAIR_RANKS = EXCHANGE_RANKS + THROW_RANKS
 M_DRAW, M_TAKE = "draw", "take"
 _DRAW_ONLY = {"draw": M_DRAW}
 _DRAW_OR_TAKE = {"draw": M_DRAW, "take": M_TAKE}
+_PLAYOUT_DRAW = [M_DRAW]  # their values, for playouts (never mutated)
+_PLAYOUT_DRAW_OR_TAKE = [M_DRAW, M_TAKE]
 
 
 _RANK_MARK = "A23456789TJQK*"  # by rank; the two Jokers are one
@@ -310,6 +312,18 @@ class KecState(GameState):
                 self._break(p, move[1])
         if self._outcome is None and len(self._actions) >= self.variant["max_actions"]:
             self._finish((0.5, 0.5), Reason.MAX_ACTIONS)
+
+    def _playout_moves(self) -> list[Any]:
+        """The legal moves without their notation (the search fast path)."""
+        phase = self.phase
+        if phase is CHOOSE:
+            return _choice_moves(self.hands[self.player])
+        legal = self._legal_moves()
+        if legal is _DRAW_ONLY:
+            return _PLAYOUT_DRAW
+        if legal is _DRAW_OR_TAKE:
+            return _PLAYOUT_DRAW_OR_TAKE
+        return list(legal.values())
 
     # ---- K4: drawing ------------------------------------------------------------------------
 
@@ -544,63 +558,98 @@ class KecState(GameState):
         return world
 
 
+class _Plan(NamedTuple):
+    """The holds and pairs of a hand, by places in the hand sorted by card id (K5, K7, K10).
+
+    Suits play no role (K1) and card ids run by rank, so the plan depends only on the hand's
+    ranks: a few thousand sets of ranks stand for millions of hands."""
+
+    holds: tuple[tuple[int, int, int, int], ...]  # (hold, i, j, k): its cards' places
+    pairs: tuple[tuple[int, int], ...]  # (i, j): a pair's places
+
+
+# A hand's ranks as one int, the key of its plan: three bits per rank count how many of it
+# the hand holds (the sum of its cards' weights).
+_RANK_WEIGHT = [1 << (3 * RANK[card]) for card in range(54)]
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(ordered: Sequence[int]) -> _Plan:
+    """The plan of a hand sorted by card id: holds (choke, lever, pin, knockout), then pairs
+    by rank, each in the order of the places of its cards."""
+    key = sum(map(_RANK_WEIGHT.__getitem__, ordered))
+    plan = _PLANS.get(key)
+    if plan is not None:
+        return plan
+    ranks = [RANK[c] for c in ordered]
+    holds: list[tuple[int, int, int, int]] = []
+    places = range(len(ranks))
+    for hold in (CHOKE, LEVER):
+        first, second, third = HOLD_RANKS[hold]
+        holds += [
+            (hold, i, j, k)
+            for i in places if ranks[i] == first
+            for j in places if ranks[j] == second
+            for k in places if ranks[k] == third
+        ]
+    for hold, rank in ((PIN, ACE), (KNOCKOUT, QUEEN)):
+        holds += [(hold, *trio) for trio in combinations([i for i in places if ranks[i] == rank], 3)]
+    pairs = [
+        (i, j) for i, j in combinations(places, 2) if ranks[i] == ranks[j] and ranks[i] in PAIR_RANKS
+    ]
+    plan = _PLANS[key] = _Plan(tuple(holds), tuple(pairs))
+    return plan
+
+
 _CHOICES_CACHE: dict[tuple[int, ...], dict[str, Any]] = {}
 
 
 def _choices(hand: list[int]) -> dict[str, Any]:
-    """K5: every hold, pair and discard the hand allows (cards named lowest first).
+    """K5: every hold, pair and discard the hand allows (cards named lowest first): the holds,
+    then the pairs by rank, then the discards, as the hand's plan (``_plan``) places them.
 
-    The answer depends only on the set of cards, and the dicts are never mutated, so they
-    are shared through a bounded cache: the choice phase is the engine's hottest path.
-    """
-    key = tuple(sorted(hand))
-    moves = _CHOICES_CACHE.get(key)
-    if moves is None:
-        if len(_CHOICES_CACHE) >= 100_000:
-            _CHOICES_CACHE.clear()
-        moves = _CHOICES_CACHE[key] = _enumerate_choices(key)
+    The dicts are never mutated, so the hands met most often (a searcher's own, world after
+    world) share theirs through a bounded cache; the rest are built from their plan."""
+    ordered = tuple(sorted(hand))
+    moves = _CHOICES_CACHE.get(ordered)
+    if moves is not None:
+        return moves
+    holds, pairs = _PLANS.get(sum(map(_RANK_WEIGHT.__getitem__, ordered))) or _plan(ordered)
+    moves = {}
+    for hold, i, j, k in holds:
+        trio = (ordered[i], ordered[j], ordered[k])
+        moves[_joined(trio)] = ("hold", hold, trio)
+    for i, j in pairs:
+        name, move = _PAIR_MOVES[ordered[i], ordered[j]]
+        moves[name] = move
+    moves.update(map(_DISCARD_ITEMS.__getitem__, ordered))
+    if len(_CHOICES_CACHE) >= 100_000:
+        _CHOICES_CACHE.clear()
+    _CHOICES_CACHE[ordered] = moves
+    return moves
+
+
+def _choice_moves(hand: list[int]) -> list[Any]:
+    """The values of ``_choices(hand)``, in its order, without the notation (the search's
+    fast path: ``KecState._playout_moves``)."""
+    ordered = sorted(hand)
+    holds, pairs = _PLANS.get(sum(map(_RANK_WEIGHT.__getitem__, ordered))) or _plan(ordered)
+    if not holds and not pairs:
+        return list(map(_DISCARD_MOVES.__getitem__, ordered))
+    moves: list[Any] = [("hold", hold, (ordered[i], ordered[j], ordered[k])) for hold, i, j, k in holds]
+    moves += [_PAIR_MOVES[ordered[i], ordered[j]][1] for i, j in pairs]
+    moves += map(_DISCARD_MOVES.__getitem__, ordered)
     return moves
 
 
 _DISCARD_MOVES = [("discard", card) for card in range(54)]
+_DISCARD_ITEMS = [(CODE[card], move) for card, move in enumerate(_DISCARD_MOVES)]  # notation → move
 _PAIR_MOVES = {
     (a, b): (_joined((a, b)), ("pair", (a, b)))
     for a in DECK
     for b in DECK
     if a < b and RANK[a] == RANK[b] and RANK[a] in PAIR_RANKS
 }
-
-
-def _enumerate_choices(hand: tuple[int, ...]) -> dict[str, Any]:
-    """Holds (choke, lever, pin, knockout), then pairs by rank, then discards; ``hand`` sorted."""
-    moves: dict[str, Any] = {}
-    ranks = [RANK[c] for c in hand]
-    present = set(ranks)
-    for hold in (CHOKE, LEVER):
-        first, second, third = HOLD_RANKS[hold]
-        if first in present and second in present and third in present:
-            for a in hand:
-                if RANK[a] == first:
-                    for b in hand:
-                        if RANK[b] == second:
-                            for c in hand:
-                                if RANK[c] == third:
-                                    moves[_joined((a, b, c))] = ("hold", hold, (a, b, c))
-    for hold, rank in ((PIN, ACE), (KNOCKOUT, QUEEN)):
-        if ranks.count(rank) >= 3:
-            for trio in combinations([c for c in hand if RANK[c] == rank], 3):
-                moves[_joined(trio)] = ("hold", hold, trio)
-    n = len(hand)
-    for i in range(n - 1):
-        for j in range(i + 1, n):
-            if ranks[j] != ranks[i]:
-                break
-            pair = _PAIR_MOVES.get((hand[i], hand[j]))
-            if pair is not None:
-                moves[pair[0]] = pair[1]
-    for card in hand:
-        moves[CODE[card]] = _DISCARD_MOVES[card]
-    return moves
 
 
 _CARD_CODES = frozenset(CODE)

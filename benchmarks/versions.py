@@ -1,0 +1,129 @@
+"""Two versions of kartaros on the same work, alternately, as ratios of CPU time.
+
+    git worktree add ../kartaros-before <commit>
+    python benchmarks/versions.py ../kartaros-before [--rounds 5] [--games kec,puck]
+
+Each round runs a fresh process per version (the order alternating from round to round),
+importing kartaros from that version's source tree. Each process warms up (the same work on other seeds, so that
+the caches a process keeps fill as in a long-running one), then times (CPU time): seeded random games through the public
+API (legal actions → random choice → apply), seeded playouts (``state.playout``), worlds
+(``determinize``) at seeded mid-game positions, and ISMCTS searches of fixed iterations.
+With the same seeds both versions play the same games and searches (``tests/test_identity.py``
+proves it), so the ratio of their times is the speed-up: above 1, this tree is faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent.parent
+CASES = [
+    ("kec", 2), ("nesalomljiv", 2), ("tac", 2), ("tac", 4), ("tac", 8), ("puck", 2), ("puck", 3), ("puck", 4),
+]
+MEASURES = ("random play", "playout", "determinize", "ISMCTS")
+
+
+def work(game: str, players: int) -> dict[str, float]:
+    """The CPU seconds of each measure's fixed work (run in the version's own process)."""
+    import kartaros
+    from kartaros.bots import make
+    from kartaros.bots.ismcts import search_actions
+
+    count = 200 if game == "kec" else 300
+
+    def random_play(first: int) -> None:
+        chooser = random.Random(first)
+        for seed in range(first, first + count):
+            state = kartaros.new_game(game, players=players, seed=seed)
+            while not state.is_over:
+                actions = state.legal_actions()
+                state.apply(actions[chooser.randrange(len(actions))])
+
+    def playout(first: int) -> None:
+        for seed in range(first, first + count):
+            kartaros.new_game(game, players=players, seed=seed).playout(random.Random(seed))
+
+    positions = []
+    chooser = random.Random(5)
+    for seed in range(30):
+        state = kartaros.new_game(game, players=players, seed=seed)
+        for _ in range(chooser.randrange(5, 40)):
+            if not state.is_over:
+                state.apply(chooser.choice(state.legal_actions()))
+        if not state.is_over:
+            positions.append(state)
+
+    def determinize(first: int) -> None:
+        for i in range(first, first + 3000):
+            state = positions[i % len(positions)]
+            state.determinize(state.current_player, i)
+
+    root = kartaros.new_game(game, players=players, seed=99)
+    chooser = random.Random(3)
+    while len(search_actions(root)) < 2:
+        root.apply(chooser.choice(root.legal_actions()))
+
+    def ismcts(first: int) -> None:
+        for seed in range(first, first + 3):
+            make("ismcts", seed=seed, iterations=300).choose(root)
+
+    seconds = {}
+    for name, run in zip(MEASURES, (random_play, playout, determinize, ismcts), strict=True):
+        run(10_000)  # the warm-up, on other seeds: the caches a process keeps fill up
+        start = time.process_time()
+        run(0)
+        seconds[name] = time.process_time() - start
+    return seconds
+
+
+def measure(tree: Path, cases: list[tuple[str, int]]) -> dict[str, dict[str, float]]:
+    """One process of the version in ``tree``: the seconds per case and measure."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    spec = json.dumps(cases)
+    run = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--worker", spec],
+        env=env, capture_output=True, text=True, check=True, cwd=tree,
+    )
+    answer: dict[str, dict[str, float]] = json.loads(run.stdout)
+    return answer
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("base", nargs="?", help="the source tree of the version to compare with")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", default=None, help="comma-separated games (default: all cases)")
+    parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker is not None:
+        cases = [tuple(c) for c in json.loads(args.worker)]
+        print(json.dumps({f"{g} {p}": work(g, p) for g, p in cases}))
+        return
+    if args.base is None:
+        parser.error("the base version's source tree is required")
+    chosen = CASES if args.games is None else [c for c in CASES if c[0] in args.games.split(",")]
+    trees = {"base": Path(args.base).resolve(), "this": HERE}
+    totals: dict[str, dict[str, dict[str, float]]] = {"base": {}, "this": {}}
+    for r in range(args.rounds):
+        for version in ("base", "this") if r % 2 == 0 else ("this", "base"):
+            for case, seconds in measure(trees[version], chosen).items():
+                into = totals[version].setdefault(case, dict.fromkeys(MEASURES, 0.0))
+                for name, s in seconds.items():
+                    into[name] += s
+    print(f"speed-up of this tree over the base ({args.rounds} rounds; above 1: faster)")
+    print(f"  {'case':<16}" + "".join(f"{m:>14}" for m in MEASURES) + "   (CPU s of this tree, all rounds)")
+    for case in totals["this"]:
+        ratios = [totals["base"][case][m] / totals["this"][case][m] for m in MEASURES]
+        spent = " ".join(f"{totals['this'][case][m]:.2f}" for m in MEASURES)
+        print(f"  {case:<16}" + "".join(f"{x:>14.2f}" for x in ratios) + f"   ({spent})")
+
+
+if __name__ == "__main__":
+    main()
