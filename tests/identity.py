@@ -61,8 +61,8 @@ def playouts(game: str, players: int) -> str:
 
 
 def worlds(game: str, players: int) -> str:
-    """Determinized worlds along seeded random games: their zones, legal actions, and a
-    seeded playout from each."""
+    """Determinized worlds along seeded random games: their zones, legal actions, every
+    seat's observation, and a seeded playout from each."""
     out: list[Any] = []
     chooser = random.Random(7)
     seed = 0
@@ -75,7 +75,9 @@ def worlds(game: str, players: int) -> str:
                 player = state.current_player
                 assert player is not None
                 world = state.determinize(player, chooser.getrandbits(64))
-                row: list[Any] = [world.zones(), world.legal_actions(), world.observation(player)]
+                # Every seat's view: the others' histories are rewritten for their new cards.
+                views = [world.observation(seat) for seat in range(players)]
+                row: list[Any] = [world.zones(), world.legal_actions(), views]
                 world.playout(random.Random(step))
                 out.append([*row, world.returns()])
             actions = state.legal_actions()
