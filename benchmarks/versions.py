@@ -4,11 +4,12 @@
     python benchmarks/versions.py ../kartaros-before [--rounds 5] [--games kec,puck]
 
 Each round runs a fresh process per version (the order alternating from round to round),
-importing kartaros from that version's source tree. Each process warms up (the same work on other seeds, so that
-the caches a process keeps fill as in a long-running one), then times (CPU time): seeded random games through the public
-API (legal actions → random choice → apply), seeded playouts (``state.playout``), worlds
-(``determinize``) at seeded mid-game positions, and ISMCTS searches of fixed iterations.
-With the same seeds both versions play the same games and searches (``tests/test_identity.py``
+importing kartaros from that version's source tree. Each process warms up (the same work on
+other seeds, so that the caches a process keeps fill as in a long-running one), then times
+it in CPU time, repeated for at least ``--least`` seconds: seeded random games through the
+public API (legal actions → random choice → apply), seeded playouts (``state.playout``),
+worlds (``determinize``) at seeded positions 5 to 150 moves into a game, and ISMCTS searches
+of fixed iterations. With the same seeds both versions play the same games and searches (``tests/test_identity.py``
 proves it), so the ratio of their times is the speed-up: above 1, this tree is faster.
 """
 
@@ -30,8 +31,9 @@ CASES = [
 MEASURES = ("random play", "playout", "determinize", "ISMCTS")
 
 
-def work(game: str, players: int) -> dict[str, float]:
-    """The CPU seconds of each measure's fixed work (run in the version's own process)."""
+def work(game: str, players: int, least: float) -> dict[str, float]:
+    """The CPU seconds of each measure's fixed work (run in the version's own process),
+    repeated for at least ``least`` seconds."""
     import kartaros
     from kartaros.bots import make
     from kartaros.bots.ismcts import search_actions
@@ -54,7 +56,7 @@ def work(game: str, players: int) -> dict[str, float]:
     chooser = random.Random(5)
     for seed in range(30):
         state = kartaros.new_game(game, players=players, seed=seed)
-        for _ in range(chooser.randrange(5, 40)):
+        for _ in range(chooser.randrange(5, 150)):
             if not state.is_over:
                 state.apply(chooser.choice(state.legal_actions()))
         if not state.is_over:
@@ -78,17 +80,22 @@ def work(game: str, players: int) -> dict[str, float]:
     for name, run in zip(MEASURES, (random_play, playout, determinize, ismcts), strict=True):
         run(10_000)  # the warm-up, on other seeds: the caches a process keeps fill up
         start = time.process_time()
-        run(0)
-        seconds[name] = time.process_time() - start
+        repeats = 0
+        while True:  # the same work again until it has taken long enough to be timed well
+            run(0)
+            repeats += 1
+            if time.process_time() - start >= least:
+                break
+        seconds[name] = (time.process_time() - start) / repeats
     return seconds
 
 
-def measure(tree: Path, cases: list[tuple[str, int]]) -> dict[str, dict[str, float]]:
+def measure(tree: Path, cases: list[tuple[str, int]], least: float) -> dict[str, dict[str, float]]:
     """One process of the version in ``tree``: the seconds per case and measure."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     spec = json.dumps(cases)
     run = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", spec],
+        [sys.executable, str(Path(__file__).resolve()), "--worker", spec, "--least", str(least)],
         env=env, capture_output=True, text=True, check=True, cwd=tree,
     )
     answer: dict[str, dict[str, float]] = json.loads(run.stdout)
@@ -100,11 +107,12 @@ def main() -> None:
     parser.add_argument("base", nargs="?", help="the source tree of the version to compare with")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", default=None, help="comma-separated games (default: all cases)")
+    parser.add_argument("--least", type=float, default=0.5, help="CPU seconds per measure and round (0.5)")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker is not None:
         cases = [tuple(c) for c in json.loads(args.worker)]
-        print(json.dumps({f"{g} {p}": work(g, p) for g, p in cases}))
+        print(json.dumps({f"{g} {p}": work(g, p, args.least) for g, p in cases}))
         return
     if args.base is None:
         parser.error("the base version's source tree is required")
@@ -113,15 +121,15 @@ def main() -> None:
     totals: dict[str, dict[str, dict[str, float]]] = {"base": {}, "this": {}}
     for r in range(args.rounds):
         for version in ("base", "this") if r % 2 == 0 else ("this", "base"):
-            for case, seconds in measure(trees[version], chosen).items():
+            for case, seconds in measure(trees[version], chosen, args.least).items():
                 into = totals[version].setdefault(case, dict.fromkeys(MEASURES, 0.0))
                 for name, s in seconds.items():
                     into[name] += s
     print(f"speed-up of this tree over the base ({args.rounds} rounds; above 1: faster)")
-    print(f"  {'case':<16}" + "".join(f"{m:>14}" for m in MEASURES) + "   (CPU s of this tree, all rounds)")
+    print(f"  {'case':<16}" + "".join(f"{m:>14}" for m in MEASURES) + "   (CPU s of one run of this tree)")
     for case in totals["this"]:
         ratios = [totals["base"][case][m] / totals["this"][case][m] for m in MEASURES]
-        spent = " ".join(f"{totals['this'][case][m]:.2f}" for m in MEASURES)
+        spent = " ".join(f"{totals['this'][case][m] / args.rounds:.3f}" for m in MEASURES)
         print(f"  {case:<16}" + "".join(f"{x:>14.2f}" for x in ratios) + f"   ({spent})")
 
 

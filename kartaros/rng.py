@@ -70,6 +70,9 @@ class Rng:
         Fisher-Yates its choices: its 64-bit draws hold 50 bits more than a permutation needs.
         """
         n = len(items)
+        if n < 2:  # nothing to move: the draws it would make, skipped (the state is a counter)
+            self.state = (self.state + _draws_for(n) * _GOLDEN) & _MASK
+            return
         r = 0
         for _ in range(_draws_for(n)):
             r = r << 64 | self.next64()

@@ -1,7 +1,7 @@
 """Faster code plays the same games: digests of seeded records, playouts, determinized worlds
 and ISMCTS choices (``tests/identity.py``) equal the values the engine gave before its
-speed-ups (the engine of the commit before the first of them). A change to the rules or to the order of chance changes them; a change that only
-makes the engine faster must not."""
+speed-ups (the engine of the commit before the first of them). A change to the rules or to
+the order of chance changes them; a change that only makes the engine faster must not."""
 
 from __future__ import annotations
 

@@ -713,10 +713,9 @@ class PuckState(GameState):
                 arriving[later].append(cards[i])
             carried += cards
         carried += DECK  # a card on no thread keeps its name
-        names = [name_of(carried) for name_of in journeys.names]
-        new = names[-1]  # each real card's world card: the one on its last thread
+        new = journeys.final(carried)  # each real card's world card: the one on its last thread
         world = self.clone()
-        _rename_history(world.events, journeys.formed, names)
+        _rename_history(world.events, journeys.renames, carried)
         world.piles = [list(map(new.__getitem__, pile)) for pile in self.piles]
         world.hands = [list(map(new.__getitem__, hand)) for hand in self.hands]
         world.pot = list(map(new.__getitem__, self.pot))
@@ -791,30 +790,41 @@ class PuckState(GameState):
             for i, bag in enumerate(bags):
                 where = (0, bags[i + 1], 0) if i + 1 < len(bags) else (1, *place[c])
                 threads[bag].append((where, c))
-        journeys = _Journeys(formed, entering, *_thread_tables(threads))
+        onward, name_at, final = _thread_tables(threads)
+        renames = _renames(self.events, formed, name_at, sum(map(len, threads)))
+        journeys = _Journeys(formed, entering, onward, final, renames)
         self._kept_journeys = (len(self._actions), player, journeys)
         return journeys
 
 
 class _Journeys(NamedTuple):
-    """The hidden cards' journeys through the bags (``PuckState._determinized_world``)."""
+    """The hidden cards' journeys through the bags (``PuckState._determinized_world``).
+
+    A world's names come from ``carried``: the cards it put on the threads out of the bags,
+    bag by bag, then the deck (a card on no thread keeps its own name)."""
 
     formed: list[int]  # index in ``events`` where each bag was formed
     entering: list[list[int]]  # per bag: the cards whose journey starts there
     onward: list[list[tuple[int, int]]]  # per bag: (thread, later bag) for each thread into one
-    names: list[Callable[[list[int]], tuple[int, ...]]]  # per bag: threads' cards + deck → names
+    final: Callable[[list[int]], tuple[int, ...]]  # ``carried`` → each real card's world card
+    renames: list[_Rename]  # the events whose cards a world renames, and from where in ``carried``
+
+
+# An event a world renames: its index in ``events``, and for its one or two tuples of cards
+# (a draw's or a trick's cards; an exchange's cards put and taken) the index in ``carried``
+# of each card's name.
+_Rename = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 
 def _thread_tables(
     threads: list[list[tuple[tuple[int, int, int], int]]],
-) -> tuple[list[list[tuple[int, int]]], list[Callable[[list[int]], tuple[int, ...]]]]:
+) -> tuple[list[list[tuple[int, int]]], list[list[int]], Callable[[list[int]], tuple[int, ...]]]:
     """Put the threads out of each bag in a fixed order (into later bags first, then to the
     places) and tabulate, per bag: (thread, later bag) for each thread into a later bag, and
     the names from the bag's forming on. A real card that passed through the bag is named
-    by the card on its thread out: a gather from all the threads' cards, then the deck (a
-    card on no thread yet keeps its own name)."""
+    by the card on its thread out: its index in ``carried`` (``_Journeys``), per bag."""
     onward: list[list[tuple[int, int]]] = []
-    names: list[Callable[[list[int]], tuple[int, ...]]] = []
+    names: list[list[int]] = []
     name_at = [sum(map(len, threads)) + c for c in DECK]
     carried = 0  # threads out of the bags before
     for out in threads:
@@ -823,25 +833,48 @@ def _thread_tables(
         for i, (_, c) in enumerate(out):
             name_at[c] = carried + i
         carried += len(out)
-        names.append(itemgetter(*name_at))
-    return onward, names
+        names.append(name_at.copy())
+    return onward, names, itemgetter(*name_at)
 
 
-def _rename_history(events: list[Event], formed: list[int], names: list[tuple[int, ...]]) -> None:
-    """From each bag's forming on (its own trick order included), rename the cards by the
-    bag's ``names`` (card → its name)."""
-    bag = 0
-    for t in range(formed[0], len(events)):
-        while bag < len(formed) and formed[bag] <= t:
-            name = names[bag].__getitem__
-            bag += 1
+def _renames(events: list[Event], formed: list[int], names: list[list[int]], threads: int) -> list[_Rename]:
+    """The events from each bag's forming on (its own trick order included) that name a card
+    on a journey there, each card's name by the bag's ``names``. An event none of whose cards
+    is on a journey keeps its names in every world, so it is left out: most of a long game's
+    history (a card shown at a showdown starts afresh)."""
+    renames: list[_Rename] = []
+    ends = [*formed[1:], len(events)]
+    for start, end, name_at in zip(formed, ends, names, strict=True):
+        for t in range(start, end):
+            event = events[t]
+            cards: tuple[int, ...]
+            more: tuple[int, ...] = ()
+            if event[0] == "draw" or event[0] == "collect":
+                cards = event[2]
+            elif event[0] == "exchange":
+                cards, more = event[2], event[4]
+            else:
+                continue
+            first = tuple([name_at[c] for c in cards])
+            second = tuple([name_at[c] for c in more])
+            if any(i != threads + c for c, i in zip(cards, first, strict=True)) or any(
+                i != threads + c for c, i in zip(more, second, strict=True)
+            ):
+                renames.append((t, first, second))
+    return renames
+
+
+def _rename_history(events: list[Event], renames: list[_Rename], carried: list[int]) -> None:
+    """Rename the cards of the events ``renames`` names, by their names in ``carried``."""
+    name = carried.__getitem__
+    for t, first, second in renames:
         event = events[t]
         if event[0] == "draw":
-            events[t] = ("draw", event[1], tuple(map(name, event[2])))
+            events[t] = ("draw", event[1], tuple(map(name, first)))
         elif event[0] == "exchange":
-            events[t] = ("exchange", event[1], tuple(map(name, event[2])), event[3], tuple(map(name, event[4])))
+            events[t] = ("exchange", event[1], tuple(map(name, first)), event[3], tuple(map(name, second)))
         elif event[0] == "collect":
-            events[t] = ("collect", event[1], tuple(map(name, event[2])), event[3], event[4])
+            events[t] = ("collect", event[1], tuple(map(name, first)), event[3], event[4])
 
 
 def max_game_length(players: int, variant: Mapping[str, Any]) -> int:
