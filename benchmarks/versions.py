@@ -6,7 +6,7 @@
 Each round runs a fresh process per version (the order alternating from round to round),
 importing kartaros from that version's source tree. Each process warms up (the same work on
 other seeds, so that the caches a process keeps fill as in a long-running one), then times
-it in CPU time, repeated for at least ``--least`` seconds: seeded random games through the
+it in CPU time, repeated on fresh seeds for at least ``--least`` seconds: seeded random games through the
 public API (legal actions → random choice → apply), seeded playouts (``state.playout``),
 worlds (``determinize``) at seeded positions 5 to 150 moves into a game, and ISMCTS searches
 of fixed iterations. With the same seeds both versions play the same games and searches (``tests/test_identity.py``
@@ -78,11 +78,11 @@ def work(game: str, players: int, least: float) -> dict[str, float]:
 
     seconds = {}
     for name, run in zip(MEASURES, (random_play, playout, determinize, ismcts), strict=True):
-        run(10_000)  # the warm-up, on other seeds: the caches a process keeps fill up
+        run(10**6)  # the warm-up, on other seeds: the caches a process keeps fill up
         start = time.process_time()
         repeats = 0
-        while True:  # the same work again until it has taken long enough to be timed well
-            run(0)
+        while True:  # more of the same work, on fresh seeds, until it is long enough to time
+            run(repeats * 10_000)  # (the same seeds again would be all cache hits)
             repeats += 1
             if time.process_time() - start >= least:
                 break
