@@ -6,11 +6,12 @@
 Each round runs a fresh process per version (the order alternating from round to round),
 importing kartaros from that version's source tree. Each process warms up (the same work on
 other seeds, so that the caches a process keeps fill as in a long-running one), then times
-it in CPU time, repeated on fresh seeds for at least ``--least`` seconds: seeded random games through the
-public API (legal actions → random choice → apply), seeded playouts (``state.playout``),
-worlds (``determinize``) at seeded positions 5 to 150 moves into a game, and ISMCTS searches
-of fixed iterations. With the same seeds both versions play the same games and searches (``tests/test_identity.py``
-proves it), so the ratio of their times is the speed-up: above 1, this tree is faster.
+it in CPU time, repeated on fresh seeds for at least ``--least`` seconds: seeded random
+games through the public API (legal actions → random choice → apply), seeded playouts
+(``state.playout``), worlds (``determinize``) at seeded positions 5 to 150 moves into a
+game, and ISMCTS searches of fixed iterations. With the same seeds both versions play the
+same games and searches (``tests/test_identity.py`` proves it), so the ratio of their times
+is the speed-up: above 1, this tree is faster.
 """
 
 from __future__ import annotations
