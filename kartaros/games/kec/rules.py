@@ -601,21 +601,15 @@ def _plan(ordered: Sequence[int]) -> _Plan:
     return plan
 
 
-_CHOICES_CACHE: dict[tuple[int, ...], dict[str, Any]] = {}
-
-
 def _choices(hand: list[int]) -> dict[str, Any]:
     """K5: every hold, pair and discard the hand allows (cards named lowest first): the holds,
     then the pairs by rank, then the discards, as the hand's plan (``_plan``) places them.
 
-    The dicts are never mutated, so the hands met most often (a searcher's own, world after
-    world) share theirs through a bounded cache; the rest are built from their plan."""
-    ordered = tuple(sorted(hand))
-    moves = _CHOICES_CACHE.get(ordered)
-    if moves is not None:
-        return moves
+    Built afresh each time: from the plan that is cheaper than a cache of suited hands, which
+    misses more than nine times in ten and fills memory with their dicts."""
+    ordered = sorted(hand)
     holds, pairs = _PLANS.get(sum(map(_RANK_WEIGHT.__getitem__, ordered))) or _plan(ordered)
-    moves = {}
+    moves: dict[str, Any] = {}
     for hold, i, j, k in holds:
         trio = (ordered[i], ordered[j], ordered[k])
         moves[_joined(trio)] = ("hold", hold, trio)
@@ -623,9 +617,6 @@ def _choices(hand: list[int]) -> dict[str, Any]:
         name, move = _PAIR_MOVES[ordered[i], ordered[j]]
         moves[name] = move
     moves.update(map(_DISCARD_ITEMS.__getitem__, ordered))
-    if len(_CHOICES_CACHE) >= 100_000:
-        _CHOICES_CACHE.clear()
-    _CHOICES_CACHE[ordered] = moves
     return moves
 
 
