@@ -76,7 +76,7 @@ def test_games_lists_only_implemented_games_in_their_order() -> None:
         assert kartaros.new_game(name).game == name
     info = kartaros.GAMES["kec"]
     assert (info.min_players, info.max_players) == (2, 2)
-    assert {o.name for o in info.options} == {"exhausted", "pairs_to", "max_actions"}
+    assert {o.name for o in info.options} == {"exhausted", "pairs_to", "thrown_card", "max_actions"}
 
 
 @pytest.mark.parametrize(

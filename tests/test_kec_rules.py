@@ -189,6 +189,44 @@ def test_K6_exhausted_draw_option_ends_the_game_drawn() -> None:
     assert state.current_player is None and state.legal_actions() == []
 
 
+def test_K6_discard_first_reading_reshuffles_the_discard_pile_again() -> None:
+    # K6, second reading of "ako se sve to iscrpi": the out-of-play cards wait while the
+    # discard pile can still make a stock.
+    state = kec(["AS", "2S", "3S", "7C"], ["KS", "5S", "5H", "8C"], ["9D"], exhausted="discard-first")
+    play(state, "draw", "AS-2S-3S", "KS")
+    out = sorted(state.zones()["out"])
+    _drain_stock(state)
+    state.apply("draw")
+    assert state.observation(0)["stock_cycle"] == "reshuffled"
+    _drain_stock(state)
+    discard = sorted(state.zones()["discard"])
+    state.apply("draw")
+    obs = state.observation(0)
+    assert obs["stock_cycle"] == "reshuffled"  # not extended, as the default reading would
+    assert obs["events"][-2]["type"] == "reshuffle"
+    assert sorted(obs["events"][-2]["cards"]) == discard
+    assert sorted(state.zones()["out"]) == out
+
+
+def test_K6_discard_first_reading_extends_only_when_the_discard_pile_is_empty() -> None:
+    state = kec(["AS", "2S", "3S", "7C"], ["KS", "5S", "5H", "8C"], ["9D"], exhausted="discard-first")
+    play(state, "draw", "AS-2S-3S", "KS")
+    _drain_stock(state)
+    # Random play hardly ever empties the discard pile just as the stock runs out, so the
+    # position is set up directly: the discard pile's cards put out of play.
+    state.out.extend(state.discard)  # type: ignore[attr-defined]
+    state.discard.clear()  # type: ignore[attr-defined]
+    state.discard_by.clear()  # type: ignore[attr-defined]
+    out = sorted(state.zones()["out"])
+    state.apply("draw")
+    obs = state.observation(0)
+    assert obs["stock_cycle"] == "extended"
+    assert obs["events"][-2]["type"] == "extend"
+    assert sorted(obs["events"][-2]["cards"]) == out
+    assert obs["out_of_play"] == []
+    assert sorted(all_cards(state)) == sorted(ALL_CODES)
+
+
 @pytest.mark.parametrize(
     ("attack", "attack_cards", "defender", "breakers"),
     [
@@ -328,6 +366,26 @@ def test_K11_declined_throw_card_stays_and_counts_as_the_throwers_discard() -> N
     assert state.legal_actions() == ["draw", "take"]
     play(state, "take")
     assert stolen in hand(state, 1)
+
+
+def test_K11_both_reading_the_bought_card_stands_for_both_replacements() -> None:
+    # K11 read as "kao nadoknada 2 karte": the thrown card replaces the whole pair.
+    state = kec(["9S", "9H", "AS", "2S"], ["KS", "KH", "KD", "KC"], ["3S", "5C", "7C"], thrown_card="both")
+    play(state, "draw", "9S-9H")
+    stolen = state.zones()["discard"][-1]
+    play(state, "take")
+    assert hand(state, 0) == sorted(["AS", "2S", "3S", stolen])
+    assert state.observation(0)["phase"] == "choose"  # no second replacement
+    assert state.zones()["stock"][0] == "5C"  # the stock's top is untouched
+    assert state.record()["variant"]["thrown_card"] == "both"
+
+
+def test_K11_both_reading_declining_still_draws_two() -> None:
+    state = kec(["9S", "9H", "AS", "2S"], ["KS", "KH", "KD", "KC"], ["3S", "5C", "7C"], thrown_card="both")
+    play(state, "draw", "9S-9H", "draw")
+    assert state.legal_actions() == ["draw"]
+    play(state, "draw")
+    assert hand(state, 0) == sorted(["AS", "2S", "3S", "5C", "7C"])
 
 
 def test_K11_throw_against_an_empty_hand_takes_nothing() -> None:

@@ -37,8 +37,12 @@ DEAL_SIZE = 4
 ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)
 
 OPTIONS = (
-    Option("exhausted", "extend", "K6: what happens when a reshuffled stock runs out too", ("extend", "draw")),
+    Option(
+        "exhausted", "extend", "K6: what happens when a reshuffled stock runs out too",
+        ("extend", "draw", "discard-first"),
+    ),
     Option("pairs_to", "discard", "K10: where played pairs go", ("discard", "out")),
+    Option("thrown_card", "one", "K11: how many replacements the card taken by a throw stands for", ("one", "both")),
     Option("max_actions", 100_000, "K13: actions after which the game is drawn", minimum=1),
 )
 
@@ -299,6 +303,8 @@ class KecState(GameState):
                 self.took_discard = True
             else:  # K11: the thrown card bought back as a replacement
                 self.phase = REPLACE
+                if self.variant["thrown_card"] == "both":
+                    self.replacements = 1  # K11 read as "kao nadoknada 2 karte": it stands for both
             self._after_draw()
         else:
             kind = move[0]
@@ -347,8 +353,11 @@ class KecState(GameState):
     def _refill_stock(self) -> None:
         """K6: the discard pile becomes the stock; if such a stock ran out, an extension."""
         kind: Literal["reshuffle", "extend"]
+        # K6's second reading ("discard-first"): every empty stock takes the discard pile; only
+        # when that is empty too ("ako se sve to iscrpi") do the out-of-play cards come back.
+        discard_first = self.variant["exhausted"] == "discard-first"
         while not self.stock:
-            if self.cycle != RESHUFFLED:
+            if self.cycle != RESHUFFLED or (discard_first and self.discard):
                 self.stock, self.discard, self.discard_by = self.discard, [], []
                 self.cycle = RESHUFFLED
                 kind = "reshuffle"

@@ -198,17 +198,28 @@ def describe_turn(observation: KecObservation, names: Sequence[str], lang: str =
 
 
 def describe_options(lang: str = "en") -> list[OptionWords]:
-    """The rule options for people (K6, K10, K13)."""
+    """The rule options for people (K6, K10, K11, K13)."""
     say = SPEECH.speech(lang)
     return [
         OptionWords(
             "exhausted", say("When the new stock runs out too"),
             say("After the discard pile was shuffled into a new stock and that runs out as well."),
-            {"extend": say("extend the match with every discarded card"), "draw": say("the game is drawn")},
+            {
+                "extend": say("extend the match with every discarded card"),
+                "draw": say("the game is drawn"),
+                "discard-first": say(
+                    "shuffle the discard pile again; the cards out of play return only when it is empty"
+                ),
+            },
         ),
         OptionWords(
             "pairs_to", say("Where played pairs go"), say("A pair played to exchange or to throw is put away."),
             {"discard": say("onto the discard pile"), "out": say("out of play")},
+        ),
+        OptionWords(
+            "thrown_card", say("The card taken by a throw"),
+            say("The thrower may take it back at once as a replacement card."),
+            {"one": say("it counts as one of the two replacements"), "both": say("it stands for both replacements")},
         ),
         OptionWords(
             "max_actions", say("Move limit"), say("After this many moves the game is drawn."), {},
