@@ -303,6 +303,44 @@ def test_P6_never_more_than_the_opponents_piles_hold() -> None:
     assert "the pile of Bo holds only 1 card" in err.value.words(["Ana", "Bo"], "en")
 
 
+def test_P6_single_from_next_reading_binds_a_one_card_exchange_to_the_next_pile() -> None:
+    # P6's "Ako menja 2 ili 3, on to može činiti od bilo kog protivnika" read the other way:
+    # a single card comes from the next player's pile; 2 and 3 are as free as before.
+    state = puck(EXCHANGE, single_from="next")
+    draw_all(state)
+    legal = state.legal_actions()
+    assert len(legal) == 32  # hold, 3 cards x 1 seat, 3 pairs x 6, 1 trio x 10
+    assert [a for a in legal if a.count("-") == 1] == ["2C-P1", "5D-P1", "9H-P1"]
+    assert "5D-9H-P2-P3" in legal
+    before = json.dumps([state.zones(), state.record()])
+    with pytest.raises(IllegalAction) as err:
+        state.apply("9H-P2")
+    assert err.value.problem is not None and err.value.problem.kind is Why.NEXT_PILE
+    assert err.value.problem.seat == 1
+    assert "a single card comes from the pile of Bora, the next player" in err.value.words(NAMES, "en")
+    assert "Bora" in err.value.words(NAMES, "sr")
+    assert json.dumps([state.zones(), state.record()]) == before
+    play(state, "9H-P1")
+    assert state.record()["variant"]["single_from"] == "next"
+
+
+def test_P6_single_from_next_reading_search_moves_match_the_legal_moves() -> None:
+    # The search's notation-free moves must be exactly the legal ones under the reading.
+    import random
+
+    for seed in range(15):
+        state = kartaros.new_game("puck", players=3, seed=seed, variant={"single_from": "next"})
+        chooser = random.Random(seed)
+        while not state.is_over:
+            keys = state.legal_action_keys()
+            assert sorted(map(str, keys.values())) == sorted(map(str, state._playout_moves()))  # type: ignore[attr-defined]
+            singles = [a for a in keys if a.count("-") == 1]
+            if singles:
+                assert len({a.split("-")[1] for a in singles}) == 1  # one pile only
+            actions = state.legal_actions()
+            state.apply(actions[chooser.randrange(len(actions))])
+
+
 def test_P6_wrong_exchanges_are_refused_with_reasons() -> None:
     state = puck(EXCHANGE)
     draw_all(state)
@@ -439,6 +477,34 @@ def test_P9_hands_of_one_and_two_cards() -> None:
     assert value("2S", "2H") > value("AS")
     assert hand_category(value("2S", "2H")) == "pair" and hand_category(value("2S", "3S")) == "high card"
     assert value("AS") == value("AH")
+
+
+def test_P9_short_pair_reading_off_makes_two_of_a_rank_a_high_card_hand() -> None:
+    # P9 read by "U ovoj igri postoje samo kombinacije sa po 3 karte": a hand of two is no pair.
+    two_nines = ids("9S", "9H")
+    assert hand_category(hand_value(two_nines, True, False)) == "high card"
+    assert hand_value(two_nines, True, False) < hand_value(ids("TS", "2H"), True, False)
+    assert hand_value(two_nines, True, False) < value("AS", "KH", "JD")
+    assert hand_value(ids("9S", "9H", "2D"), True, False) == value("9S", "9H", "2D")  # 3 cards unchanged
+    assert describe_hand(["9S", "9H"], short_pair=False) == "Nine high"
+    assert describe_hand(["9S", "9H"]) == "pair of Nines"
+
+
+def test_P9_short_pair_reading_reaches_the_showdown() -> None:
+    import random
+
+    seen = 0
+    for seed in range(40):
+        state = kartaros.new_game("puck", players=4, seed=seed, variant={"short_pair": False})
+        state.playout(random.Random(seed))
+        for event in state.observation(0)["events"]:
+            if event["type"] != "showdown":
+                continue
+            for cards, category in zip(event["hands"], event["categories"], strict=True):
+                if len(cards) == 2:
+                    seen += 1
+                    assert category == "high card", cards
+    assert seen > 0  # random play does leave players with two cards
 
 
 def test_P9_ace_low_straight_off_makes_A_2_3_a_high_card_hand() -> None:
@@ -616,7 +682,9 @@ def test_P12_max_rounds_ends_the_game_and_the_record_says_so() -> None:
 
 def test_options_are_variant_keys_checked_on_creation() -> None:
     state = kartaros.new_game("puck", players=3, seed=1)
-    assert dict(state.variant) == {"ace_low_straight": True, "end": "first-out", "max_rounds": 10_000}
+    assert dict(state.variant) == {
+        "ace_low_straight": True, "short_pair": True, "single_from": "any", "end": "first-out", "max_rounds": 10_000
+    }
     with pytest.raises(VariantError, match="puck has no variant option 'jokers'"):
         kartaros.new_game("puck", variant={"jokers": True})
     with pytest.raises(VariantError, match="'end' must be one of"):

@@ -33,6 +33,8 @@ _CARD_IDS = {CODE[c]: c for c in range(52)}
 
 OPTIONS = (
     Option("ace_low_straight", True, "P9: A-2-3 is a straight, the lowest one", (True, False)),
+    Option("short_pair", True, "P9: two cards of one rank in a 2-card hand are a pair", (True, False)),
+    Option("single_from", "any", "P6: whose pile a 1-card exchange takes from", ("any", "next")),
     Option("end", "first-out", "P11: when the game ends", ("first-out", "last-standing")),
     Option("max_rounds", 10_000, "P12: rounds after which the most cards win", minimum=1),
 )
@@ -71,6 +73,7 @@ class Why(StrEnum):
     NO_SEAT = "no_seat"  # notation: no such seat (``text``)
     OWN_PILE = "own_pile"  # P6: never from one's own pile
     PILE_SHORT = "pile_short"  # P6 (``seat``: whose pile, ``number``: what it holds)
+    NEXT_PILE = "next_pile"  # P6, single_from "next": one card comes from ``seat``'s pile
     NOTATION = "notation"  # the canonical order is ``Problem.text``
 
 
@@ -86,7 +89,7 @@ HIGH_CARD, PAIR, STRAIGHT, FLUSH, TRIPS, STRAIGHT_FLUSH = range(6)
 CATEGORY_NAMES = ("high card", "pair", "straight", "flush", "three of a kind", "straight flush")
 
 
-def hand_value(cards: Sequence[int], ace_low_straight: bool = True) -> int:
+def hand_value(cards: Sequence[int], ace_low_straight: bool = True, short_pair: bool = True) -> int:
     """P9: a hand of 1-3 card ids as one int; a higher int is a stronger hand, equal ints tie.
 
     The category sits in bits 12-14, then up to three card strengths (2 … 14 for the Ace,
@@ -114,23 +117,25 @@ def hand_value(cards: Sequence[int], ace_low_straight: bool = True) -> int:
         return a << 8 | b << 4 | c
     if len(ranks) == 2:
         a, b = ranks
-        return PAIR << 12 | a << 8 if a == b else a << 8 | b << 4
+        return PAIR << 12 | a << 8 if a == b and short_pair else a << 8 | b << 4
     return ranks[0] << 8 if ranks else 0
 
 
 class _HandValues(dict[tuple[int, ...], int]):
     """:func:`hand_value` of each sorted hand met so far (at most 23,479 of them)."""
 
-    def __init__(self, ace_low_straight: bool) -> None:
+    def __init__(self, ace_low_straight: bool, short_pair: bool) -> None:
         super().__init__()
         self.ace_low_straight = ace_low_straight
+        self.short_pair = short_pair
 
     def __missing__(self, hand: tuple[int, ...]) -> int:
-        value = self[hand] = hand_value(hand, self.ace_low_straight)
+        value = self[hand] = hand_value(hand, self.ace_low_straight, self.short_pair)
         return value
 
 
-_VALUES = (_HandValues(False), _HandValues(True))  # by the option ace_low_straight
+# By the options: _VALUES[ace_low_straight][short_pair].
+_VALUES = tuple(tuple(_HandValues(ace_low, short) for short in (False, True)) for ace_low in (False, True))
 
 
 def hand_category(value: int) -> str:
@@ -387,7 +392,7 @@ class PuckState(GameState):
     def _exchange_moves(self) -> dict[str, Any]:
         """P6: hold, or k cards into the pot and k from the tops of opponents' piles."""
         p = self.order[self.step]
-        takes = _takes(self._caps(p))
+        takes = self._allowed_takes(p)
         moves: dict[str, Any] = {"hold": M_HOLD}
         for options, heads in zip(takes[1:], _heads(self.hands[p]), strict=False):
             if not options:
@@ -407,6 +412,27 @@ class PuckState(GameState):
             legal = self._legal = self._legal_moves()
         return legal
 
+    def _allowed_takes(self, p: int) -> list[list[tuple[str, int]]]:
+        """:func:`_takes` for ``p``, with a 1-card exchange bound to the next pile under
+        ``single_from: "next"``."""
+        takes = _takes(self._caps(p))
+        nxt = self._next_pile(p)
+        if nxt < 0:
+            return takes
+        return [takes[0], [o for o in takes[1] if o[1] == 1 << (_SEAT_SHIFT + 2 * nxt)], *takes[2:]]
+
+    def _next_pile(self, p: int) -> int:
+        """P6, reading ``single_from: "next"``: the first opponent after ``p`` in seat order
+        whose pile holds a card, whom a 1-card exchange must take from; -1 under ``"any"``."""
+        if self.variant["single_from"] != "next":
+            return -1
+        n = self.num_players
+        for step in range(1, n):
+            q = (p + step) % n
+            if self.piles[q]:
+                return q
+        return -1
+
     def _caps(self, p: int) -> tuple[int, ...]:
         """How many cards ``p`` could take from each pile: up to 3, none from his own."""
         return tuple([0 if q == p else _TAKEABLE[len(pile)] for q, pile in enumerate(self.piles)])
@@ -417,12 +443,13 @@ class PuckState(GameState):
             return _PLAYOUT_DRAW if self.phase is DRAW else _PLAYOUT_TURN
         p = self.order[self.step]
         size = len(self.hands[p])
-        key = (p, size, *map(_TAKEABLE.__getitem__, map(len, self.piles)))  # all they depend on
+        # All they depend on (the next pile's seat is -1 unless single_from is "next").
+        key = (p, size, self._next_pile(p), *map(_TAKEABLE.__getitem__, map(len, self.piles)))
         moves = _PLAYOUT_CACHE.get(key)
         if moves is None:
             moves = _PLAYOUT_CACHE[key] = [M_HOLD] + [
                 mask | code
-                for options, heads in zip(_takes(self._caps(p))[1:], _COMBOS[size][1:], strict=False)
+                for options, heads in zip(self._allowed_takes(p)[1:], _COMBOS[size][1:], strict=False)
                 for mask in (sum(1 << i for i in combo) for combo in heads)
                 for _, code in options
             ]
@@ -486,7 +513,7 @@ class PuckState(GameState):
 
     def _showdown(self) -> None:
         shown = tuple(map(tuple, map(sorted, self.hands)))
-        values_of = _VALUES[self.variant["ace_low_straight"]]
+        values_of = _VALUES[self.variant["ace_low_straight"]][self.variant["short_pair"]]
         values = [-1] * self.num_players
         for p in self.order:
             values[p] = values_of[shown[p]]
@@ -616,6 +643,9 @@ class PuckState(GameState):
             size = len(self.piles[s])
             if seats.count(s) > size:
                 return Problem(Why.PILE_SHORT, seat=s, number=size)
+        nxt = self._next_pile(p)
+        if len(seats) == 1 and nxt >= 0 and seats[0] != nxt:
+            return Problem(Why.NEXT_PILE, seat=nxt)
         canonical = exchange_notation(cards, seats)
         if canonical != action:
             return Problem(Why.NOTATION, text=canonical)

@@ -95,13 +95,15 @@ def _strength_rank(strength: int) -> int:
     return 0 if strength == 14 else strength - 1
 
 
-def describe_hand(cards: Sequence[str], ace_low_straight: bool = True, lang: str = "en") -> str:
+def describe_hand(
+    cards: Sequence[str], ace_low_straight: bool = True, lang: str = "en", short_pair: bool = True
+) -> str:
     """A hand in words, e.g. ``"pair of Kings"``, ``"straight to the Queen"``, ``"Ace high"``
     (``"par kraljeva"``, ``"kenta do dame"``, ``"daska do keca"``: the Serbian rules' names)."""
     say = SPEECH.speech(lang)
     if not cards:
         return say("no cards")
-    value = hand_value([card_id(c) for c in cards], ace_low_straight)
+    value = hand_value([card_id(c) for c in cards], ace_low_straight, short_pair)
     category, top = value >> 12, _strength_rank((value >> 8) & 15)
     return say(HANDS[category], rank=say.rank(top), ranks=say.noun(*RANKS[top]))
 
@@ -109,8 +111,11 @@ def describe_hand(cards: Sequence[str], ace_low_straight: bool = True, lang: str
 def _shown_words(cards: Sequence[str], category: str | None, lang: str = "en") -> str:
     """A shown hand in words, agreeing with the category the game gave it (A-2-3 depends on an option;
     a showdown gives ``None`` only to a seat out of the game, which shows no cards)."""
-    ace_low = hand_category(hand_value([card_id(c) for c in cards])) == category
-    return describe_hand(cards, ace_low, lang)
+    ids = [card_id(c) for c in cards]
+    for ace_low, short_pair in ((True, True), (False, True), (True, False), (False, False)):
+        if hand_category(hand_value(ids, ace_low, short_pair)) == category:
+            return describe_hand(cards, ace_low, lang, short_pair)
+    return describe_hand(cards, True, lang)
 
 
 def _by_strength(cards: Sequence[str]) -> list[str]:
@@ -154,9 +159,11 @@ def describe_action(observation: PuckObservation, action: str, names: Sequence[s
     if action == "turn":
         return say("turn the next card of your pile")
     ace_low = observation["variant"]["ace_low_straight"]
+    short_pair = observation["variant"].get("short_pair", True)
     hand = observation["hand"]
     if action == "hold":
-        return say("hold {cards} ({hand})", cards=_cards(say, hand), hand=describe_hand(hand, ace_low, lang))
+        named = describe_hand(hand, ace_low, lang, short_pair)
+        return say("hold {cards} ({hand})", cards=_cards(say, hand), hand=named)
     put, taken = _exchange(observation, action)
     kept = [c for c in hand if c not in put]
     sources = _sources(say, taken, names, me)
@@ -268,6 +275,7 @@ def describe_table(observation: PuckObservation, names: Sequence[str], lang: str
     mover = observation["current_player"]
     shown = observation["shown"]
     ace_low = observation["variant"]["ace_low_straight"]
+    short_pair = observation["variant"].get("short_pair", True)
 
     def seat(player: int) -> TableRow:
         label = say.you(names[player]) if player == me else names[player]
@@ -301,7 +309,7 @@ def describe_table(observation: PuckObservation, names: Sequence[str], lang: str
     rows += [TableRow(""), seat(me)]
     hand = observation["hand"]
     if shown is None:
-        note = describe_hand(hand, ace_low, lang) if hand else ""
+        note = describe_hand(hand, ace_low, lang, short_pair) if hand else ""
         rows.append(TableRow(say("Your hand"), _by_strength(hand), note))
     return rows
 
@@ -314,13 +322,23 @@ def describe_turn(observation: PuckObservation, names: Sequence[str], lang: str 
 
 
 def describe_options(lang: str = "en") -> list[OptionWords]:
-    """The rule options for people (P9, P11, P12)."""
+    """The rule options for people (P6, P9, P11, P12)."""
     say = SPEECH.speech(lang)
     return [
         OptionWords(
             "ace_low_straight", say("A-2-3 straight"),
             say("Whether an Ace, a Two and a Three count as a straight, the lowest of all."),
             {True: say("A-2-3 is the lowest straight"), False: say("A-2-3 is not a straight")},
+        ),
+        OptionWords(
+            "short_pair", say("A pair in a hand of two"),
+            say("A player left with two cards of one rank plays them as a pair, or only by the higher card."),
+            {True: say("two cards of one rank are a pair"), False: say("only 3-card hands make combinations")},
+        ),
+        OptionWords(
+            "single_from", say("Exchanging one card"),
+            say("Whose pile a player who exchanges a single card takes it from."),
+            {"any": say("from any other player's pile"), "next": say("from the next player's pile")},
         ),
         OptionWords(
             "end", say("When a player runs out of cards"),
@@ -350,6 +368,7 @@ PROBLEMS = {
     Why.NO_SEAT: N_("nobody sits at {text}"),
     Why.OWN_PILE: N_("you may never take from your own pile"),
     Why.PILE_SHORT: N_("the pile of {who} holds only {count}"),
+    Why.NEXT_PILE: N_("a single card comes from the pile of {who}, the next player"),
     Why.NOTATION: N_("write it as {text}"),
 }
 assert set(PROBLEMS) == set(Why)
@@ -361,6 +380,8 @@ def describe_problem(observation: PuckObservation, problem: Problem, names: Sequ
     say = SPEECH.speech(lang)
     kind = Why(problem.kind)
     who = names[problem.seat] if problem.seat >= 0 else ""
+    if kind is Why.NEXT_PILE:
+        return say(PROBLEMS[kind], who=who)
     if kind is Why.PILE_SHORT:
         if not problem.number:
             return say(EMPTY_PILE, who=who)
