@@ -11,9 +11,9 @@ from tests.identity import CASES, KINDS
 
 GOLDEN: dict[str, dict[str, str]] = {
     'kec 2': {
-        'records': '3083e408f6a33db2',
+        'records': 'f3cf7cfff51d922e',
         'playouts': '2f78cabc2fe666c5',
-        'worlds': '1ed770606d71965e',
+        'worlds': '761e4fee1be01a32',
         'searches': '13a47744ac8513bd',
     },
     'nesalomljiv 2': {
@@ -47,21 +47,21 @@ GOLDEN: dict[str, dict[str, str]] = {
         'searches': 'f7c6bed8bd10c091',
     },
     'puck 2': {
-        'records': '5b3f47c2f342a215',
+        'records': '80fc38011aa914fe',
         'playouts': 'db5a008154881ffd',
-        'worlds': 'b0ea5076be7058fb',
+        'worlds': '7838d8884225ec52',
         'searches': '5af8374c2941cb15',
     },
     'puck 3': {
-        'records': '0edc4b9a993d3ce8',
+        'records': 'ff975ce0d0c82d14',
         'playouts': 'b9e6a2f5f9648f8c',
-        'worlds': 'f0d4fc30ff7a61b0',
+        'worlds': '8014010a32fa562d',
         'searches': 'f73ccd39dcad1fa1',
     },
     'puck 4': {
-        'records': 'aa75b4c244c53fd1',
+        'records': '957a24129abe7b11',
         'playouts': '7a679781737e4d8b',
-        'worlds': '1f66a862b237e563',
+        'worlds': '8221cb6fa922bf80',
         'searches': '74f1214162c12279',
     },
 }
