@@ -28,7 +28,7 @@ from kartaros import calls, cli_progress
 from kartaros import cli_render as view
 from kartaros.analysis import Interrupted, SimulationResult, TournamentResult
 from kartaros.analysis.bots import BotSpec, make_bot, parse_bots
-from kartaros.bots import BOTS, LEVELS, Bot
+from kartaros.bots import BOTS, LEVELS, Bot, check_game
 from kartaros.calls import CALL_SECONDS
 from kartaros.cli_calls import (
     MAX_CALL_SECONDS,
@@ -454,6 +454,8 @@ def play(
     others = [p for p in range(seats) if p != seat_value]
     try:
         bots = {p: _opponent(bot, state.seed + p) for p in others}
+        for chosen in bots.values():
+            check_game(chosen, state)  # before the first move, not when the bot's turn comes
     except ValueError as err:
         _fail(str(err))
     say = view.speech(lang)
@@ -654,7 +656,9 @@ def _analysis_options(
     options = _json_option(variant, "--variant")
     try:
         specs = parse_bots(bots)
-        kartaros.new_game(game, players=players_value, seed=0, variant=options)
+        probe = kartaros.new_game(game, players=players_value, seed=0, variant=options)
+        for spec in specs:
+            check_game(spec.make(0), probe)  # a bot that cannot play this game fails before any is played
     except ValueError as err:
         _fail(str(err))
     return info, specs, n_value, players_value, seed_value, jobs_value, options

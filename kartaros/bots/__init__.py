@@ -19,13 +19,15 @@ from typing import Any, Protocol
 
 from kartaros.bots.greedy import GreedyBot
 from kartaros.bots.ismcts import IsmctsBot
+from kartaros.bots.learned import LearnedBot
 from kartaros.bots.levels import LEVELS, Level, LevelBot
 from kartaros.bots.pimc import PimcBot
 from kartaros.bots.random_bot import RandomBot
 from kartaros.state import GameState
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "Level", "LevelBot", "PimcBot", "RandomBot", "for_level", "make",
+    "BOTS", "LEVELS", "Bot", "GreedyBot", "IsmctsBot", "LearnedBot", "Level", "LevelBot", "PimcBot", "RandomBot",
+    "check_game", "for_level", "make",
 ]
 
 
@@ -44,6 +46,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
     "greedy": GreedyBot,
     "ismcts": IsmctsBot,
     "pimc": PimcBot,
+    "learned": LearnedBot,
 }
 
 
@@ -60,6 +63,15 @@ def make(name: str, *, seed: int | None = None, **params: Any) -> Bot:
         levels = ", ".join(LEVELS)
         raise ValueError(f"there is no bot called {name!r}; the known bots are: {known} (and the levels {levels})")
     return factory(seed=seed, **params)
+
+
+def check_game(bot: Bot, state: GameState) -> None:
+    """Raise ValueError, with a sentence saying why, if ``bot`` cannot play ``state``'s game and
+    player count (a bot that can play only some offers ``check_game(state)``, as the learned bot
+    does, whose policies are trained for some games); otherwise nothing."""
+    check = getattr(bot, "check_game", None)
+    if check is not None:
+        check(state)
 
 
 def for_level(level: str, *, seed: int | None = None) -> Bot:
