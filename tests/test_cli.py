@@ -466,7 +466,8 @@ def test_random_bot_is_deterministic() -> None:
 
 
 def test_unknown_bot_and_bad_parameters() -> None:
-    with pytest.raises(ValueError, match=r"no bot called 'nope'; the known bots are: greedy, ismcts, learned, pimc, random"):
+    known = "greedy, ismcts, learned, pimc, random"
+    with pytest.raises(ValueError, match=rf"no bot called 'nope'; the known bots are: {known}"):
         make("nope")
     with pytest.raises(ValueError, match="takes no parameters"):
         make("random", depth=3)

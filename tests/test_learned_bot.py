@@ -111,6 +111,10 @@ def test_the_spec_takes_weights_and_sample_and_nothing_else(tmp_path: Path) -> N
     np.savez(other, format=np.array("something else"))
     with pytest.raises(ValueError, match="not a policy the learned bot reads"):
         LearnedBot(weights=str(other))
+    text = tmp_path / "notes.npz"
+    text.write_text("not numbers")
+    with pytest.raises(ValueError, match="is not a policy file"):
+        LearnedBot(weights=str(text))
 
 
 def test_a_policy_file_plays_its_own_game_only() -> None:

@@ -18,9 +18,10 @@ numpy is needed (the ``rl`` extras); torch is not.
 from __future__ import annotations
 
 import random
+import zipfile
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from kartaros.state import GameState
 
@@ -48,10 +49,16 @@ def _numpy() -> Any:
 class Policy:
     """A policy network read from a file: ``logits(tensor)``, one per action id."""
 
-    def __init__(self, source: Any, *, where: str) -> None:
+    def __init__(self, source: str | IO[bytes], *, where: str) -> None:
         numpy = _numpy()
-        with numpy.load(source, allow_pickle=False) as data:
-            found = str(data["format"]) if "format" in data else None
+        try:
+            data = numpy.load(source, allow_pickle=False)
+        except (OSError, ValueError, zipfile.BadZipFile) as err:  # not a numpy file, or a pickle
+            raise ValueError(f"{where} is not a policy file ({err})") from None
+        if not hasattr(data, "files"):
+            raise ValueError(f"{where} is one numpy array, not a policy file")
+        with data:
+            found = str(data["format"]) if "format" in data.files else None
             if found != FORMAT:
                 raise ValueError(f"{where} is not a policy the learned bot reads (format {found!r}, not {FORMAT!r})")
             self.game = str(data["game"])
