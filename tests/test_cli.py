@@ -159,7 +159,7 @@ def test_the_person_can_take_seat_1() -> None:
         (["play", "kec", "--seed", "x"], "--seed must be a whole number; got 'x'"),
         (["play", "kec", "--seed", "-1"], "seed must be an int from 0"),
         (["play", "kec", "--bot", "smart"], "there is no bot called 'smart'; the known bots are: greedy, ismcts, "
-         "pimc, random, and the levels easy, medium, hard"),
+         "learned, pimc, random, and the levels easy, medium, hard"),
         (["play", "kec", "--bot", "pimc:depth=3"], "bot 'pimc:depth=3': pimc has no parameter 'depth'"),
         (["play", "kec", "--seat", "2"], "--seat must be a seat from 0 to 1"),
         (["rules", "nope"], "unknown game 'nope'"),
