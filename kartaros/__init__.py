@@ -8,7 +8,7 @@
 
 from kartaros.errors import IllegalAction, RecordError, VariantError
 from kartaros.info import GameInfo
-from kartaros.registry import GAMES, Replay, new_game, replay
+from kartaros.registry import GAMES, Replay, new_game, replay, told_events
 from kartaros.state import GameState, Outcome
 
 __all__ = [
@@ -22,5 +22,6 @@ __all__ = [
     "VariantError",
     "new_game",
     "replay",
+    "told_events",
 ]
 __version__ = "0.1.0"

@@ -563,19 +563,15 @@ def _tell_events(
     console: Console, info: GameInfo, state: GameState, names: list[str], lang: str, since: int,
     number: int, action: str,
 ) -> int:
-    """The events from ``since`` on, in the third person, each as the player it is about saw it
-    (a replay shows every card: the one it is about sees the most of it; an event about nobody
-    is the same for all). After a move (``number`` from 1) the first is ``action`` itself, numbered."""
-    views = [state.observation(p, since=since)["events"] for p in range(state.num_players)]
-    for i, event in enumerate(views[0]):
-        owner = event.get("player")
-        shown = views[owner][i] if isinstance(owner, int) and 0 <= owner < len(views) else event
-        sentence = info.words.event(shown, names, lang)
+    """The events from ``since`` on, told as a replay tells them (``kartaros.told_events``).
+    After a move (``number`` from 1) the first is ``action`` itself, numbered."""
+    sentences = kartaros.told_events(state, names, lang, since)
+    for i, sentence in enumerate(sentences):
         if i == 0 and number:
             console.print(view.told_move_line(number, sentence, action, lang))
         else:
             console.print(view.event_line(sentence))
-    return since + len(views[0])
+    return since + len(sentences)
 
 
 # ---- rules, games ----------------------------------------------------------------------

@@ -124,3 +124,17 @@ class Replay:
         if claimed is not None and list(claimed.returns) != state.returns():
             raise RecordError(f"record claims returns {list(claimed.returns)}, replay gives {state.returns()}")
         self.final = state
+
+
+def told_events(state: GameState, names: Sequence[str], lang: str = "en", since: int = 0) -> list[str]:
+    """The events from ``since`` on, in the third person, as a replay tells them: each as the
+    player it is about saw it (a replay shows every card, and he sees the most of it); an event
+    about nobody is the same for all. The words are the game's own event words, in ``lang``."""
+    words = GAMES[state.game].words
+    views = [state.observation(p, since=since)["events"] for p in range(state.num_players)]
+    told: list[str] = []
+    for i, event in enumerate(views[0]):
+        owner = event.get("player")
+        shown = views[owner][i] if isinstance(owner, int) and 0 <= owner < len(views) else event
+        told.append(words.event(shown, names, lang))
+    return told

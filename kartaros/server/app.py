@@ -25,7 +25,6 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 import kartaros
 from kartaros.calls import CALL_SECONDS
 from kartaros.info import GameInfo
-from kartaros.state import NO_EVENTS
 from kartaros.words import N_, shared, speech
 
 from .clock import Clock
@@ -314,30 +313,33 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
 
 def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
     """Every position of a finished game with all cards shown (the game is over: nothing is
-    secret any more): the start, then one frame per move with its words (in ``lang``) and what
-    it caused."""
-    info = kartaros.GAMES[record["game"]]
+    secret any more): the start, then one frame per move, told in the third person by the
+    mover's name (in ``lang``, ``kartaros.told_events``: its first event is the move itself,
+    the rest what it caused)."""
     names = _names(record, lang)
     steps = kartaros.Replay(record)
     frames: list[dict[str, Any]] = []
-    told: tuple[int, int] = (0, 0)  # the last mover, and his event count before his move
+    told = 0  # the events told so far
 
     def close(frame: dict[str, Any], state: kartaros.GameState) -> None:
+        nonlocal told
         frame["zones"] = state.zones()
-        view = state.observation(told[0], since=told[1])
-        frame["events"] = [info.words.event(e, names, lang) for e in view["events"]] if frame["action"] else []
+        sentences = kartaros.told_events(state, names, lang, told)
+        told += len(sentences)
+        if frame["action"] is None:  # the start: the deal is what the first frame shows
+            frame["events"] = []
+            return
+        first = sentences[0] if sentences else frame["action"]
+        frame["text"] = f"{len(frames) - 1}. {first}"
+        frame["events"] = sentences[1:]
 
-    for index, action, state in steps:
+    for _index, action, state in steps:
         if frames:
             close(frames[-1], state)
         else:
-            frames.append({"text": "", "action": None, "zones": state.zones(), "events": []})
-        mover = state.current_player
-        assert mover is not None  # the record replays
-        before = state.observation(mover, since=NO_EVENTS)
-        text = f"{index + 1}. {names[mover]}: {info.words.action(before, action, names, lang)}"
-        frames.append({"text": text, "action": action})
-        told = (mover, before["event_count"])
+            frames.append({"text": "", "action": None})
+            close(frames[-1], state)
+        frames.append({"text": "", "action": action})
     if frames:
         close(frames[-1], steps.final)
     return frames
