@@ -490,6 +490,30 @@ def test_P9_short_pair_reading_off_makes_two_of_a_rank_a_high_card_hand() -> Non
     assert describe_hand(["9S", "9H"]) == "pair of Nines"
 
 
+# Round 1: players 0-2 take 3, 3 and 2 cards from player 3's pile, leaving him two Aces; in
+# round 2 everyone holds: A-A against a pair of Twos (P5, P9's short_pair reading).
+SHORT_PAIR = [
+    ["TS", "JS", "4H", "3C", "7S", "JC"],
+    ["6S", "9C", "QH", "3D", "8S", "QC"],
+    ["5S", "TD", "JD", "2C", "2D", "9D"],
+    ["4S", "6H", "8D", "KS", "KH", "KD", "2H", "5C", "9S", "3S", "7C", "AH", "AS"],
+]
+
+
+@pytest.mark.parametrize(("short_pair", "winner", "category"), [(True, 3, "pair"), (False, 2, "high card")])
+def test_P9_short_pair_option_decides_a_showdown_of_two_cards(short_pair: bool, winner: int, category: str) -> None:
+    state = puck(SHORT_PAIR, short_pair=short_pair)
+    draw_all(state)
+    play(state, "4H-TS-JS-P3-P3-P3", "6S-9C-QH-P3-P3-P3", "5S-TD-P3-P3", "hold")
+    assert len(pile(state, 3)) == 2
+    draw_all(state)
+    assert hand(state, 3) == sorted(["AH", "AS"])
+    play(state, "hold", "hold", "hold", "hold")
+    showdown = events(state, 0, "showdown")[-1]
+    assert showdown["categories"][3] == category and showdown["categories"][2] == "pair"
+    assert events(state, 0, "collect")[-1]["player"] == winner
+
+
 def test_P9_short_pair_reading_reaches_the_showdown() -> None:
     import random
 
