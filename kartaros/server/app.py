@@ -3,7 +3,8 @@
 Start it with ``kartaros serve``. Every response for a seat is built from
 ``observation(seat)``; a request without a token is a spectator's and sees what every player
 knows. Errors are ``{"error": "<an English sentence>"}`` with a 4xx status; one a player can
-meet by clicking also has ``"words"``, the sentence in the request's ``lang``.
+meet by clicking also has ``"words"``, the sentence in the request's ``lang``. The database
+failing is a 503 of the same shape (the person may try again); nothing answers in plain text.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from kartaros.words import N_, shared, speech
 
 from .clock import Clock
 from .guide import game_guide
-from .store import DEFAULT_URL, Store
-from .tables import SEAT_KINDS, ApiError, PlayerError, TableService, Watcher, check_lang
+from .store import DEFAULT_URL, StorageError, Store
+from .tables import SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, Watcher, check_lang
 from .words import card_names, choice_words, language_options, languages, page_words
 
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
@@ -73,7 +74,9 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        service.start()  # every table left with a bot to move or a window open goes on by itself
         yield
+        service.stop()
         store.close()
 
     titles = shared().speech("en").listed(info.title for info in kartaros.GAMES.values())
@@ -87,8 +90,7 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, err: ApiError) -> JSONResponse:
-        lang = request.query_params.get("lang", "en")
-        return JSONResponse(_error(err, lang if lang in speech.LANGUAGES else "en"), status_code=err.status)
+        return JSONResponse(_error(err, _request_lang(request)), status_code=err.status)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, err: RequestValidationError) -> JSONResponse:
@@ -97,6 +99,10 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
             for e in err.errors()
         )
         return JSONResponse({"error": f"the request is not valid: {problems}"}, status_code=400)
+
+    @app.exception_handler(StorageError)
+    async def storage_error(request: Request, err: StorageError) -> JSONResponse:
+        return JSONResponse(_error(_storage_trouble(), _request_lang(request)), status_code=503)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
@@ -209,6 +215,10 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
         try:
             lang = check_lang(websocket.query_params.get("lang", "en"))
             table = await service.table(table_id)
+        except StorageError:
+            await websocket.send_json(_error(_storage_trouble(), _socket_lang(websocket)))
+            await websocket.close(code=1013)  # try again later
+            return
         except ApiError as err:
             await websocket.send_json(_error(err, _socket_lang(websocket)))
             await websocket.close(code=4400 if err.status == 400 else 4404)
@@ -261,6 +271,8 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
                     await service.act(table_id, seat, message.get("action"), message.get("seq"))
                 except ApiError as err:
                     await websocket.send_json(_error(err, watcher.lang))
+                except StorageError:
+                    await websocket.send_json(_error(_storage_trouble(), watcher.lang))
         except WebSocketDisconnect:
             pass
         finally:
@@ -357,6 +369,16 @@ def _error(err: ApiError, lang: str) -> dict[str, str]:
     """An error's JSON: the English sentence, and for a player's error its words in ``lang``."""
     said = err.words(lang)
     return {"error": err.message} if said is None else {"error": err.message, "words": said}
+
+
+def _storage_trouble() -> PlayerError:
+    """The database failed: the person's move was not stored, and may be tried again."""
+    return PlayerError(503, STORAGE_TROUBLE)
+
+
+def _request_lang(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in speech.LANGUAGES else "en"
 
 
 def _socket_lang(websocket: WebSocket) -> str:

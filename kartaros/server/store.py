@@ -3,13 +3,19 @@
 A table is its setup (game, players, variant, seed, seats) plus the list of accepted
 actions; the game state itself is never stored, it is rebuilt by replaying (records replay
 bit-for-bit). Each action is its own row, keyed by (table, seq), so two writers racing for
-the same move cannot both win.
+the same move cannot both win. The move that ends a game is stored in the same transaction as
+the table's result: no game is ever over in its actions and unfinished in its table.
+
+Whatever goes wrong in the database (locked, full, gone) comes out of a method as
+``StorageError``, whose message names what failed and never the data (moves, seeds, token
+hashes: the engine is made with ``hide_parameters``).
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -29,7 +35,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 DEFAULT_URL = "sqlite:///kartaros.db"
 
@@ -62,6 +68,22 @@ actions = Table(
 
 class StaleWrite(Exception):
     """Another action was stored at this position first."""
+
+
+class StorageError(Exception):
+    """The database could not do what was asked (locked, full, unreachable); nothing of it was
+    stored. The message says what was being done, without the data."""
+
+
+@contextmanager
+def _storage(what: str) -> Iterator[None]:
+    """Turn any database failure inside into a ``StorageError`` about ``what``."""
+    try:
+        yield
+    except SQLAlchemyError as err:
+        # the driver's own error class and first line only: the statement is not repeated
+        reason = str(getattr(err, "orig", None) or err).splitlines()[0][:200]
+        raise StorageError(f"the database could not {what}: {type(err).__name__}: {reason}") from err
 
 
 @dataclass
@@ -99,6 +121,8 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     if url.startswith("sqlite"):
         kwargs.setdefault("connect_args", {"check_same_thread": False})
+    # An error's message must not carry a statement's values (moves, seeds, token hashes) into logs.
+    kwargs.setdefault("hide_parameters", True)
     return create_engine(url, **kwargs)
 
 
@@ -110,7 +134,7 @@ class Store:
         metadata.create_all(self.engine)
 
     def create(self, table: StoredTable) -> None:
-        with self.engine.begin() as db:
+        with _storage("store a new table"), self.engine.begin() as db:
             db.execute(
                 insert(tables).values(
                     id=table.id,
@@ -124,22 +148,36 @@ class Store:
                 )
             )
 
-    def append(self, table_id: str, seq: int, action: str, at: float | None = None) -> None:
+    def append(
+        self, table_id: str, seq: int, action: str, at: float | None = None, result: dict[str, Any] | None = None
+    ) -> None:
         """Store the action played at position ``seq`` (at ``at``, seconds since the epoch, by the
-        server's clock; now by default); ``StaleWrite`` if that place is taken."""
+        server's clock; now by default); ``StaleWrite`` if that place is taken. ``result``: the
+        game's result, where this action ends it, stored with it in one transaction."""
         when = _now() if at is None else datetime.fromtimestamp(at, UTC)
         try:
-            with self.engine.begin() as db:
+            with _storage("store a move"), self.engine.begin() as db:
                 db.execute(insert(actions).values(table_id=table_id, seq=seq, action=action, created_at=when))
-        except IntegrityError:
-            raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
+                if result is not None:
+                    db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=when, result=result))
+        except StorageError as err:
+            if isinstance(err.__cause__, IntegrityError):
+                raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
+            raise
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
-        with self.engine.begin() as db:
+        """Mark a game over whose last move is stored already (a table stored before moves and
+        results went together)."""
+        with _storage("mark a game finished"), self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=_now(), result=result))
 
+    def unfinished(self) -> list[str]:
+        """Every table not marked finished: those a restarted server looks at for work left to do."""
+        with _storage("list the unfinished tables"), self.engine.connect() as db:
+            return list(db.execute(select(tables.c.id).where(tables.c.finished_at.is_(None))).scalars())
+
     def load(self, table_id: str) -> StoredTable | None:
-        with self.engine.connect() as db:
+        with _storage("load a table"), self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
@@ -163,7 +201,7 @@ class Store:
 
     def finished(self, ids: Sequence[str], limit: int = 100) -> list[dict[str, Any]]:
         """The finished tables among ``ids``, newest first (for the replay list)."""
-        with self.engine.connect() as db:
+        with _storage("list finished tables"), self.engine.connect() as db:
             rows = db.execute(
                 select(tables.c.id, tables.c.game, tables.c.players, tables.c.names, tables.c.finished_at,
                        tables.c.result)

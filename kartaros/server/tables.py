@@ -3,6 +3,11 @@
 The rules of the house: a seat sees ``observation(seat)`` and nothing else (a spectator sees
 ``public_observation()``); an action is stored before anyone is told of it; a bot thinks in a
 worker thread, so one thinking bot never stalls the other tables.
+
+No table is ever left waiting on nobody: whatever stopped a bot's turn or a call window's timer
+(a restart, a crash, the database failing in the middle of a move), the work is picked up again
+by itself: at startup for every unfinished table (``resume_all``), and after a storage error by
+a retry on the server's clock that backs off until the database answers again.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
 from .clock import Clock, SystemClock
-from .store import StaleWrite, Store, StoredTable, hash_token
+from .store import StaleWrite, StorageError, Store, StoredTable, hash_token
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +39,8 @@ LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  
 EXPLAIN_WORLDS = (11, 12, 13)  # the seeds of the worlds a "why not" is worked out on
 MAX_TRY = 64  # characters: a try longer than any move of any game is refused unread
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
+RETRY_FIRST, RETRY_MOST = 0.5, 30.0  # seconds between tries at a table's work while the database fails
+STORAGE_TROUBLE = N_("the server cannot save the game just now: try again in a moment")
 
 
 class ApiError(Exception):
@@ -100,6 +107,7 @@ class LiveTable:
     times: list[float] = field(default_factory=list)  # when each action was stored (server clock)
     race: asyncio.Task[None] | None = None  # the open call window's timer (bots' calls, its close)
     last_call: dict[int, float] = field(default_factory=dict)  # seat -> when it last called
+    marked_finished: bool = False  # the store knows the game is over
 
     @property
     def seq(self) -> int:
@@ -115,6 +123,94 @@ class TableService:
         self.clock: Clock = clock or SystemClock()
         self.call_seconds = call_seconds
         self._tasks: set[asyncio.Task[None]] = set()  # timers and resumed bots, running beside requests
+        self._resuming: dict[str, asyncio.Task[None]] = {}  # table id -> the work picking it up again
+
+    # ---- no table left waiting on nobody ----------------------------------------------------
+
+    def start(self) -> asyncio.Task[None]:
+        """At startup: pick up the work of every unfinished table (``resume_all``) beside the requests."""
+        return self._spawn(self.resume_all())
+
+    def stop(self) -> None:
+        """The server stops: its timers and bots with it (what is stored is kept)."""
+        for task in list(self._tasks):
+            task.cancel()
+
+    async def resume_all(self) -> None:
+        """Look at every unfinished table once: a bot to move or a call window open is carried on
+        now; a game over whose result was never stored is marked finished. Tables waiting on a
+        person are not kept in memory for it: they load when someone comes back."""
+        delay = RETRY_FIRST
+        while True:
+            try:
+                ids = await asyncio.to_thread(self.store.unfinished)
+                break
+            except StorageError as err:
+                log.warning("cannot list the unfinished tables (%s); trying again in %s s", err, delay)
+                await self.clock.sleep_until(self.clock.now() + delay)
+                delay = min(2 * delay, RETRY_MOST)
+        for table_id in ids:
+            if table_id in self.live:
+                continue
+            try:
+                table = await self.table(table_id)
+            except StorageError:
+                self._keep_going(table_id)  # it loads, and goes on, once the database answers
+                continue
+            except Exception as err:  # a table that no longer replays must not stop the others
+                log.error("table %s cannot be loaded: %s", table_id, type(err).__name__)
+                continue
+            if not self._has_work(table) and not table.watchers:
+                self.live.pop(table_id, None)
+
+    def _has_work(self, table: LiveTable) -> bool:
+        """Whether the table goes on without a person: a bot to move, a window's timer, a result to store."""
+        state = table.state
+        if state.is_over:
+            return not table.marked_finished
+        bot_to_move = state.current_player in table.bots and self._window(table) is None
+        return bot_to_move or (table.race is not None and not table.race.done()) or table.id in self._resuming
+
+    def _keep_going(self, table_id: str) -> None:
+        """Make sure the table's work is picked up again (once: a second ask joins the first)."""
+        running = self._resuming.get(table_id)
+        if running is None or running.done():
+            self._resuming[table_id] = self._spawn(self._resume(table_id))
+
+    async def _resume(self, table_id: str) -> None:
+        """Carry a table on (its result stored, its bots moved, its window's timer running), trying
+        again on the server's clock, less and less often, while the database fails."""
+        delay = RETRY_FIRST
+        try:
+            while True:
+                try:
+                    table = await self.table(table_id)
+                    if table.state.is_over and not table.marked_finished:
+                        await asyncio.to_thread(self.store.finish, table.id, _result(table.state))
+                        table.marked_finished = True
+                    await self._run_bots(table)
+                    return
+                except (StorageError, StaleWrite) as err:
+                    log.warning("table %s waits for the database (%s); trying again in %s s",
+                                table_id, type(err).__name__, delay)
+                except PlayerError as err:  # another server wrote first: reloaded, go on at once
+                    if err.status != 409:
+                        raise
+                    continue
+                await self.clock.sleep_until(self.clock.now() + delay)
+                delay = min(2 * delay, RETRY_MOST)
+        finally:
+            if self._resuming.get(table_id) is asyncio.current_task():
+                del self._resuming[table_id]
+
+    async def _bots_or_later(self, table: LiveTable) -> None:
+        """The bots move now; if the database fails meanwhile, they move once it answers again
+        (what the person did is stored, and is not undone by a bot's trouble)."""
+        try:
+            await self._run_bots(table)
+        except StorageError:
+            log.warning("table %s: a bot's move could not be stored; it is tried again", table.id)
+            self._keep_going(table.id)
 
     # ---- creating and finding tables -------------------------------------------------------
 
@@ -149,7 +245,7 @@ class TableService:
         )
         await asyncio.to_thread(self.store.create, stored)
         table = self._live(stored, state)
-        await self._run_bots(table)
+        await self._bots_or_later(table)
         return table_id, tokens
 
     async def table(self, table_id: str) -> LiveTable:
@@ -166,9 +262,11 @@ class TableService:
                 "seed": stored.seed, "actions": stored.actions,
             }
             table = self._live(stored, kartaros.replay(record))
-            if not table.state.is_over and table.state.current_player in table.bots:
-                # a bot was to move when the server stopped: it moves now, not when a person asks
-                self._spawn(self._run_bots(table))
+            table.marked_finished = stored.finished
+            if self._has_work(table):
+                # a bot was to move when the server stopped (or the result was never stored): it
+                # moves now, not when a person asks
+                self._keep_going(table_id)
         return table
 
     def _live(self, stored: StoredTable, state: GameState) -> LiveTable:
@@ -263,7 +361,7 @@ class TableService:
             raise ApiError(400, 'send {"action": "<a legal action>", "seq": <the seq of the view you saw>}')
         if self._races(table) and action == kartaros.GAMES[table.state.game].call_action:
             await self._call(table, seat, seq)
-            await self._run_bots(table)
+            await self._bots_or_later(table)
             return table
         async with table.lock:
             state = table.state
@@ -290,7 +388,7 @@ class TableService:
                 raise PlayerError(422, N_("that is not a legal move now"),  # pragma: no cover
                                   error=f"{action!r} is not a legal move now")
             await self._commit(table, played)
-        await self._run_bots(table)
+        await self._bots_or_later(table)
         return table
 
     # ---- why a try cannot be made now (a hover or a long press on what is not live) ------------
@@ -318,18 +416,22 @@ class TableService:
 
     async def _commit(self, table: LiveTable, action: str, at: float | None = None) -> None:
         """Store first, then apply and tell: what anyone was told survives a restart. ``at``: when
-        it happened by the server's clock (now, unless a timer says when it was due)."""
+        it happened by the server's clock (now, unless a timer says when it was due).
+
+        The move is tried on a copy first, so that a move ending the game is stored together with
+        the result, in one transaction. ``StorageError``: nothing stored, the state unchanged."""
         at = self.clock.now() if at is None else at
+        after = table.state.clone()
+        after.apply(action)
+        result = _result(after) if after.is_over else None
         try:
-            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at)
+            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at, result)
         except StaleWrite:
             self.live.pop(table.id, None)  # another server wrote first: reload from the store
             raise PlayerError(409, N_("the table has moved on: look again")) from None
         table.state.apply(action)
         table.times.append(at)
-        if table.state.is_over:
-            record = table.state.record()
-            await asyncio.to_thread(self.store.finish, table.id, record["result"])
+        table.marked_finished = result is not None
         await self._tell(table)
 
     async def _run_bots(self, table: LiveTable) -> None:
@@ -384,13 +486,19 @@ class TableService:
         caller = calls.race(table.state, reactions, self.call_seconds)
         due = window.closes_at if caller is None else window.opened + reactions[caller]
         await self.clock.sleep_until(due)
-        async with table.lock:
-            if table.seq != window.seq:
-                return  # a person called first
-            for action in calls.settle(table.state, caller):
-                await self._commit(table, action, at=max(due, table.times[-1]))
+        try:
+            async with table.lock:
+                if table.seq != window.seq:
+                    return  # a person called first
+                for action in calls.settle(table.state, caller):
+                    await self._commit(table, action, at=max(due, table.times[-1]))
+        except StorageError:
+            table.race = None
+            log.warning("table %s: a call window could not be closed; it is tried again", table.id)
+            self._keep_going(table.id)  # the window's timer starts again, on from its stored start
+            return
         table.race = None
-        await self._run_bots(table)
+        await self._bots_or_later(table)
 
     async def _call(self, table: LiveTable, seat: int, seq: Any) -> None:
         """A person's call: the first that reaches the server wins the race (T11)."""
@@ -473,6 +581,13 @@ def _refusal(state: GameState, try_: str, names: list[str], lang: str) -> str:
     except kartaros.IllegalAction as err:
         return err.words(names, lang)
     return ""  # legal in this world but not in another: ``explain`` says only the generic sentence
+
+
+def _result(state: GameState) -> dict[str, Any]:
+    """A finished game's result as the store keeps it (as in its record)."""
+    outcome = state.outcome()
+    assert outcome is not None
+    return {"returns": list(outcome.returns), "reason": str(outcome.reason), "detail": outcome.detail}
 
 
 def _plausible_id(table_id: str) -> bool:
