@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any
 
@@ -30,11 +31,15 @@ from kartaros.words import N_, shared, speech
 
 from .clock import Clock
 from .guide import game_guide
+from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
-from .tables import SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, Watcher, check_lang
+from .tables import SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
 from .words import card_names, choice_words, language_options, languages, page_words
 
+log = logging.getLogger(__name__)
+
 FIRST_MESSAGE_SECONDS = 2.0  # how long a new socket may take to send its token
+CLOSE_SECONDS = 1.0  # how long a dropped client's socket is given to take its close
 Lang = Annotated[
     str, Query(description="the language of the words: en (English), sr (Serbian); see GET /api/words")
 ]
@@ -66,9 +71,14 @@ def _token(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None) -> FastAPI:
+def create_app(
+    db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None,
+    send_seconds: float = SEND_SECONDS,
+) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
-    stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one)."""
+    stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one);
+    ``send_seconds``: how long one message may take to reach a socket's client before the
+    client is dropped as not reading."""
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds)
 
@@ -240,13 +250,13 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
                 await websocket.close(code=4400 if err.status == 400 else 4401)
                 return
 
-        async def push(view: dict[str, Any]) -> None:
-            await websocket.send_json(view)
-
-        watcher = Watcher(seat, push, lang)
+        # The table tells the watcher into its outbox and never waits; this socket's sender empties
+        # it, and a client too slow to take one message within ``send_seconds`` is dropped.
+        watcher = Watcher(seat, lang)
         service.watch(table, watcher)
-        try:
-            await push(service.view(table, seat, lang))
+        watcher.view(service.view(table, seat, lang))
+
+        async def receive() -> None:
             while True:
                 text = await websocket.receive_text()
                 try:
@@ -254,7 +264,7 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
                     if not isinstance(message, dict):
                         raise ValueError
                 except ValueError:
-                    await websocket.send_json({"error": 'send JSON like {"action": "draw", "seq": 3}'})
+                    watcher.reply({"error": 'send JSON like {"action": "draw", "seq": 3}'})
                     continue
                 try:
                     if "lang" in message:  # the page switched language: words in it from now on
@@ -262,21 +272,35 @@ def create_app(db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, cl
                             raise ApiError(400, f"lang must be a string: {' or '.join(speech.LANGUAGES)}")
                         watcher.lang = check_lang(message["lang"])
                         if "action" not in message:
-                            await push(service.view(table, seat, watcher.lang))
+                            watcher.view(service.view(table, seat, watcher.lang))
                             continue
                     if "explain" in message:  # why a try cannot be made now (hover, long press)
                         words = await service.explain(table_id, seat, message["explain"], watcher.lang)
-                        await websocket.send_json({"explain": message["explain"], "words": words})
+                        watcher.reply({"explain": message["explain"], "words": words})
                         continue
                     await service.act(table_id, seat, message.get("action"), message.get("seq"))
                 except ApiError as err:
-                    await websocket.send_json(_error(err, watcher.lang))
+                    watcher.reply(_error(err, watcher.lang))
                 except StorageError:
-                    await websocket.send_json(_error(_storage_trouble(), watcher.lang))
-        except WebSocketDisconnect:
-            pass
+                    watcher.reply(_error(_storage_trouble(), watcher.lang))
+
+        receiving = asyncio.create_task(receive())
+        sending = asyncio.create_task(_send_all(websocket, watcher, send_seconds))
+        try:
+            await asyncio.wait((receiving, sending), return_when=asyncio.FIRST_COMPLETED)
         finally:
+            dropped = not receiving.done()  # the client is still there, but does not read
+            watcher.close()
             service.unwatch(table, watcher)
+            for task in (receiving, sending):
+                task.cancel()
+            ended = await asyncio.gather(receiving, sending, return_exceptions=True)
+        for failure in ended:
+            if isinstance(failure, Exception) and not isinstance(failure, WebSocketDisconnect):
+                log.error("a table's socket failed: %s", type(failure).__name__)
+        if dropped:  # say so if the socket still takes it, without waiting long
+            with suppress(Exception):
+                await asyncio.wait_for(websocket.close(code=4408), CLOSE_SECONDS)
 
     # ---- the pages -------------------------------------------------------------------------
 
@@ -369,6 +393,19 @@ def _error(err: ApiError, lang: str) -> dict[str, str]:
     """An error's JSON: the English sentence, and for a player's error its words in ``lang``."""
     said = err.words(lang)
     return {"error": err.message} if said is None else {"error": err.message, "words": said}
+
+
+async def _send_all(websocket: WebSocket, watcher: Watcher, send_seconds: float) -> None:
+    """Send the watcher's messages as they come; a send that takes longer than ``send_seconds``
+    ends it (the client does not read), as does a closed socket."""
+    while (message := await watcher.next()) is not None:
+        try:
+            await asyncio.wait_for(websocket.send_json(message), send_seconds)
+        except TimeoutError:
+            log.info("a client that did not read was dropped")
+            return
+        except Exception:  # the socket is gone
+            return
 
 
 def _storage_trouble() -> PlayerError:

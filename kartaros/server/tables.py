@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -29,6 +29,7 @@ from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
 from .clock import Clock, SystemClock
+from .pushes import Watcher
 from .store import StaleWrite, StorageError, Store, StoredTable, hash_token
 
 log = logging.getLogger(__name__)
@@ -76,16 +77,6 @@ class PlayerError(ApiError):
         if self.explain is not None:
             return self.explain(lang)
         return shared().speech(lang)(self.said, **self.values)
-
-
-Push = Callable[[dict[str, Any]], Awaitable[None]]
-
-
-@dataclass(eq=False)
-class Watcher:
-    seat: int | None
-    push: Push
-    lang: str = "en"  # the language of the words in the views pushed to it
 
 
 def check_lang(lang: str) -> str:
@@ -432,7 +423,7 @@ class TableService:
         table.state.apply(action)
         table.times.append(at)
         table.marked_finished = result is not None
-        await self._tell(table)
+        self._tell(table)
 
     async def _run_bots(self, table: LiveTable) -> None:
         async with table.lock:
@@ -529,11 +520,13 @@ class TableService:
     def unwatch(self, table: LiveTable, watcher: Watcher) -> None:
         table.watchers.discard(watcher)
 
-    async def _tell(self, table: LiveTable) -> None:
+    def _tell(self, table: LiveTable) -> None:
+        """Each watcher's new view into its outbox: never waits on a socket (the table's lock is
+        held here), a watcher that stopped reading is forgotten (``pushes``)."""
         for watcher in list(table.watchers):
-            try:
-                await watcher.push(self.view(table, watcher.seat, watcher.lang))
-            except Exception:  # a closed socket: forget it
+            if not watcher.closed:
+                watcher.view(self.view(table, watcher.seat, watcher.lang))
+            if watcher.closed:
                 table.watchers.discard(watcher)
 
     async def record(self, table_id: str) -> dict[str, Any]:
