@@ -227,17 +227,18 @@ def test_a_bots_move_the_database_refused_is_made_once_it_answers_again(tmp_path
             await service.act(table_id, 0, table.state.legal_actions()[0], seq)  # the person's move is kept
             if store.locker is not None:
                 break
-        assert store.failed == 1 and table.seq == seq + 1 and table.state.current_player == 1
-        # still locked when the first retry is due: it fails too, and the next waits longer
+        assert table.seq == seq + 1 and table.state.current_player == 1
+        # tried again at once, and then on the server's clock while the lock is held: each fails
+        await until(lambda: store.failed == 2 and clock.sleeping == 1, "the first retry")
         await clock.advance(RETRY_FIRST)
-        await until(lambda: store.failed == 2, "the retry")
+        await until(lambda: store.failed == 3 and clock.sleeping == 1, "the second retry")
         assert table.state.current_player == 1
         store.unlock()
         store.lock_when = lambda _, seq: False
         stored = store.load(table_id)
         assert stored is not None and len(stored.actions) == seq + 1  # the person's move, stored
         await clock.advance(RETRY_FIRST)  # not yet: the wait doubled
-        assert store.failed == 2 and table.seq == seq + 1
+        assert store.failed == 3 and table.seq == seq + 1
         await clock.advance(RETRY_FIRST)
         await until(lambda: table.state.current_player == 0 or table.state.is_over, "the bot moved")
         stored = store.load(table_id)
@@ -320,3 +321,50 @@ def test_the_last_move_and_the_result_are_one_transaction(db_url: str) -> None: 
         store.append("t1", 0, "x", result={"returns": [0.0, 0.0], "reason": "other", "detail": None})
     assert store.load("t1").result == result  # type: ignore[union-attr]
     store.close()
+
+
+# ---- SQLite as a server's database, and a health check that writes ------------------------------
+
+
+def test_sqlite_is_written_ahead_so_readers_never_wait_for_the_writer(tmp_path: Path) -> None:
+    path = tmp_path / "kartaros.db"
+    with TestClient(create_app(f"sqlite:///{path}?timeout=0.05")) as client:
+        created = new_table(client, seats=["human", "human"])
+        with sqlite3.connect(path) as db:
+            assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        locker = sqlite3.connect(path, isolation_level=None)
+        locker.execute("BEGIN EXCLUSIVE")  # a writer holding on: a table still loads (a fresh server)
+        with TestClient(create_app(f"sqlite:///{path}?timeout=0.05")) as other:
+            assert other.get(f"/api/tables/{created['table']}").status_code == 200
+            assert other.get("/healthz").status_code == 503
+        locker.execute("ROLLBACK")
+        locker.close()
+
+
+def _read_only(url: str) -> str:
+    """The same database opened so that it takes reads and refuses every write."""
+    if url.startswith("sqlite:///"):
+        return f"sqlite:///file:{url[len('sqlite:///'):]}?mode=ro&uri=true"
+    return url + "%20-cdefault_transaction_read_only%3Don"
+
+
+def test_healthz_tells_a_database_that_cannot_be_written_and_every_failure_is_json(
+    db_url: str, monkeypatch: pytest.MonkeyPatch,  # noqa: F811
+) -> None:
+    with TestClient(create_app(db_url)) as client:
+        assert client.get("/healthz").json() == {"status": "ok"}
+        created = new_table(client, seats=["human", "human"])
+    table, token = created["table"], created["seats"][0]["token"]
+    with TestClient(create_app(_read_only(db_url)), raise_server_exceptions=False) as client:
+        answer = client.get("/healthz")
+        assert (answer.status_code, answer.json()["status"]) == (503, "failing")
+        assert client.get(f"/api/tables/{table}", headers=auth(token)).status_code == 200  # reads go on
+        refused = client.post(f"/api/tables/{table}/actions", headers=auth(token), json={"action": "draw", "seq": 0})
+        assert refused.status_code == 503 and refused.json()["words"].startswith("the server cannot save")
+        assert client.get(f"/api/tables/{table}", headers=auth(token)).json()["seq"] == 0  # nothing applied
+        # a failure nobody foresaw is JSON too, and says nothing of the request
+        service = client.app.state.service  # type: ignore[attr-defined]
+        monkeypatch.setattr(service, "view", lambda *_: 1 / 0)
+        broken = client.get(f"/api/tables/{table}")
+        assert broken.status_code == 500
+        assert broken.json() == {"error": "the server failed to answer this request"}

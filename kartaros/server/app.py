@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
@@ -114,15 +115,28 @@ def create_app(
     async def storage_error(request: Request, err: StorageError) -> JSONResponse:
         return JSONResponse(_error(_storage_trouble(), _request_lang(request)), status_code=503)
 
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, err: Exception) -> JSONResponse:
+        # what failed, by its class: a message may quote a move or a seed
+        log.error("%s %s failed: %s\n%s", request.method, request.url.path, type(err).__name__,
+                  "".join(traceback.format_tb(err.__traceback__)))
+        return JSONResponse({"error": "the server failed to answer this request"}, status_code=500)
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(err.detail)}, status_code=err.status_code)
 
     # ---- the API ---------------------------------------------------------------------------
 
-    @app.get("/healthz", tags=["server"])
-    async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    @app.get("/healthz", tags=["server"], responses={503: {"description": "the database cannot be written"}})
+    async def healthz() -> JSONResponse:
+        """``ok`` when the database takes a write; a 503 when it does not (full, locked, read-only)."""
+        try:
+            await asyncio.to_thread(store.check)
+        except StorageError as err:
+            log.warning("health check: %s", err)
+            return JSONResponse({"status": "failing", "error": "the database cannot be written"}, status_code=503)
+        return JSONResponse({"status": "ok"})
 
     @app.get("/api/games", tags=["games"])
     async def games(lang: Lang = "en") -> list[dict[str, Any]]:
