@@ -22,7 +22,7 @@ from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketD
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictInt, StrictStr, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kartaros
@@ -31,10 +31,11 @@ from kartaros.info import GameInfo
 from kartaros.words import N_, shared, speech
 
 from .clock import Clock
+from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
-from .tables import SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
+from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
 from .words import card_names, choice_words, language_options, languages, page_words
 
 log = logging.getLogger(__name__)
@@ -47,17 +48,33 @@ Lang = Annotated[
 LANGUAGE_SWITCH = '<select id="lang"></select>'  # where a page's HTML gets its languages
 
 
+MOST_PLAYERS = max(info.max_players for info in kartaros.GAMES.values())
+Name = Annotated[str, Field(max_length=MAX_NAME)]
+
+
 class NewTable(BaseModel):
-    game: str = Field(description=f"a game name from GET /api/games: {', '.join(kartaros.GAMES)}")
-    players: int | None = Field(None, description="how many play (default: the game's fewest)")
-    seats: list[str] = Field(description=f"one per player: {', '.join(SEAT_KINDS)}")
-    variant: dict[str, Any] = Field(default_factory=dict, description="rule options (see GET /api/games)")
-    names: list[str] = Field(default_factory=list, description="optional names, one per seat")
+    game: str = Field(max_length=32, description=f"a game name from GET /api/games: {', '.join(kartaros.GAMES)}")
+    players: StrictInt | None = Field(None, ge=1, le=MOST_PLAYERS,
+                                      description="how many play (default: the game's fewest)")
+    seats: list[Annotated[str, Field(max_length=16)]] = Field(
+        max_length=MOST_PLAYERS, description=f"one per player: {', '.join(SEAT_KINDS)}")
+    variant: dict[str, Any] = Field(default_factory=dict, max_length=16,
+                                    description="rule options (see GET /api/games)")
+    names: list[Name] = Field(default_factory=list, max_length=MOST_PLAYERS,
+                              description=f"optional names, one per seat (up to {MAX_NAME} characters)")
+
+    @field_validator("names")
+    @classmethod
+    def _people_write_names(cls, names: list[str]) -> list[str]:
+        if not all(valid_text(name) for name in names):
+            raise ValueError("a name must be text without control characters (valid Unicode)")
+        return names
 
 
 class Move(BaseModel):
-    action: str = Field(description="one of the legal actions of the view")
-    seq: int = Field(description="the seq of the view the move was chosen in")
+    # strict: a seq must be a number of the view, not "0", 0.0 or false
+    action: StrictStr = Field(max_length=MAX_TRY, description="one of the legal actions of the view")
+    seq: StrictInt = Field(description="the seq of the view the move was chosen in")
 
 
 FINISHED_ASKED = 100  # tables one request may ask about
@@ -96,7 +113,11 @@ def create_app(
         version=kartaros.__version__,
         summary=f"Play the Serbian card games {titles}: tables, seats, moves.",
         lifespan=lifespan,
+        # the schema only (/openapi.json): the generated pages would load their scripts from a CDN
+        docs_url=None,
+        redoc_url=None,
     )
+    app.add_middleware(Guard)
     app.state.service = service
 
     @app.exception_handler(ApiError)
@@ -235,6 +256,9 @@ def create_app(
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:
+        if not same_origin(websocket.headers):  # another site's page may not play for its visitor
+            await websocket.close(code=4403)
+            return
         await websocket.accept()
         try:
             lang = check_lang(websocket.query_params.get("lang", "en"))
@@ -249,7 +273,7 @@ def create_app(
             return
         seat: int | None = None
         try:
-            first = await asyncio.wait_for(websocket.receive_text(), FIRST_MESSAGE_SECONDS)
+            first = await asyncio.wait_for(_receive(websocket), FIRST_MESSAGE_SECONDS)
         except TimeoutError:
             first = None
         except WebSocketDisconnect:
@@ -272,12 +296,8 @@ def create_app(
 
         async def receive() -> None:
             while True:
-                text = await websocket.receive_text()
-                try:
-                    message = json.loads(text)
-                    if not isinstance(message, dict):
-                        raise ValueError
-                except ValueError:
+                message = _parsed(await _receive(websocket))
+                if message is None:
                     watcher.reply({"error": 'send JSON like {"action": "draw", "seq": 3}'})
                     continue
                 try:
@@ -422,6 +442,26 @@ async def _send_all(websocket: WebSocket, watcher: Watcher, send_seconds: float)
             return
 
 
+async def _receive(websocket: WebSocket) -> str | None:
+    """A client's next message as text; None for one that is not (binary) or too long to read."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    return text if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+
+
+def _parsed(text: str | None) -> dict[str, Any] | None:
+    """A client's message as a JSON object, None where it is not one (or nests deeper than any message)."""
+    if text is None:
+        return None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return message if isinstance(message, dict) and depth(message) <= MAX_DEPTH else None
+
+
 def _storage_trouble() -> PlayerError:
     """The database failed: the person's move was not stored, and may be tried again."""
     return PlayerError(503, STORAGE_TROUBLE)
@@ -476,13 +516,10 @@ def _finished(table: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**table, "title": info.title if info is not None else table["game"], "end": end}
 
 
-def _first_message(text: str) -> tuple[str | None, str | None]:
+def _first_message(text: str | None) -> tuple[str | None, str | None]:
     """The token (None: a spectator) and the language (None: as the URL asked) of a socket's first message."""
-    try:
-        message = json.loads(text)
-    except ValueError:
-        raise ApiError(400, 'the first message is {"token": "<seat token>"}, or {} to watch') from None
-    if not isinstance(message, dict):
+    message = _parsed(text)
+    if message is None:
         raise ApiError(400, 'the first message is {"token": "<seat token>"}, or {} to watch')
     token = message.get("token")
     if token is not None and not isinstance(token, str):

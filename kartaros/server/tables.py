@@ -29,6 +29,7 @@ from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
 from .clock import Clock, SystemClock
+from .guard import shown
 from .pushes import Watcher
 from .store import StaleWrite, StorageError, Store, StoredTable, hash_token
 
@@ -39,6 +40,8 @@ SEAT_KINDS = ("human", "bot:easy", "bot:medium", "bot:hard")
 LEVEL_WORDS = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}  # in a bot's default name
 EXPLAIN_WORLDS = (11, 12, 13)  # the seeds of the worlds a "why not" is worked out on
 MAX_TRY = 64  # characters: a try longer than any move of any game is refused unread
+MAX_NAME = 64  # characters a name may be sent with (a seat shows its first 24)
+MAX_ERROR = 300  # characters of an error's sentence: one quoting a client's input is cut short
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
 RETRY_FIRST, RETRY_MOST = 0.5, 30.0  # seconds between tries at a table's work while the database fails
 STORAGE_TROUBLE = N_("the server cannot save the game just now: try again in a moment")
@@ -48,6 +51,7 @@ class ApiError(Exception):
     """A request that cannot be served: an HTTP status and an English sentence for the client."""
 
     def __init__(self, status: int, message: str) -> None:
+        message = message if len(message) <= MAX_ERROR else message[: MAX_ERROR - 1] + "…"
         super().__init__(message)
         self.status = status
         self.message = message
@@ -82,7 +86,7 @@ class PlayerError(ApiError):
 def check_lang(lang: str) -> str:
     """The language the words of a view are asked in; ``ApiError`` 400 for another."""
     if lang not in speech.LANGUAGES:
-        raise ApiError(400, f"lang must be one of {', '.join(speech.LANGUAGES)}; got {lang!r}")
+        raise ApiError(400, f"lang must be one of {', '.join(speech.LANGUAGES)}; got {shown(lang)}")
     return lang
 
 
@@ -218,7 +222,7 @@ class TableService:
             raise ApiError(400, f"seats must list {state.num_players} seats, one per player; got {len(seats)}")
         for kind in seats:
             if kind not in SEAT_KINDS:
-                raise ApiError(400, f"a seat is one of {', '.join(SEAT_KINDS)}; got {kind!r}")
+                raise ApiError(400, f"a seat is one of {', '.join(SEAT_KINDS)}; got {shown(kind)}")
         if "human" not in seats:
             raise ApiError(400, "at least one seat must be 'human'")
         table_id = secrets.token_urlsafe(9)
