@@ -105,6 +105,9 @@ def test_binary_long_and_deep_socket_messages_are_answered_and_the_socket_kept(c
             assert "send JSON" in answer["error"] and len(json.dumps(answer)) < 200
         ws.send_json({"action": "draw", "seq": 0})  # still open, still playing
         assert ws.receive_json()["seq"] == 1
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:  # a binary first message: refused, not a spectator
+        ws.send_bytes(b'{"token": "x"}')
+        assert "first message" in ws.receive_json()["error"]
     assert depth({"a": [1, {"b": []}]}) == 4 and depth(0) == 0
 
 

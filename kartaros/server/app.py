@@ -442,19 +442,17 @@ async def _send_all(websocket: WebSocket, watcher: Watcher, send_seconds: float)
             return
 
 
-async def _receive(websocket: WebSocket) -> str | None:
-    """A client's next message as text; None for one that is not (binary) or too long to read."""
+async def _receive(websocket: WebSocket) -> str:
+    """A client's next message as text; empty for one that is not (binary) or too long to read."""
     message = await websocket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
-    return text if isinstance(text, str) and len(text) <= MAX_MESSAGE else None
+    return text if isinstance(text, str) and len(text) <= MAX_MESSAGE else ""
 
 
-def _parsed(text: str | None) -> dict[str, Any] | None:
+def _parsed(text: str) -> dict[str, Any] | None:
     """A client's message as a JSON object, None where it is not one (or nests deeper than any message)."""
-    if text is None:
-        return None
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
@@ -516,7 +514,7 @@ def _finished(table: dict[str, Any], lang: str) -> dict[str, Any]:
     return {**table, "title": info.title if info is not None else table["game"], "end": end}
 
 
-def _first_message(text: str | None) -> tuple[str | None, str | None]:
+def _first_message(text: str) -> tuple[str | None, str | None]:
     """The token (None: a spectator) and the language (None: as the URL asked) of a socket's first message."""
     message = _parsed(text)
     if message is None:
