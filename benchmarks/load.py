@@ -2,7 +2,8 @@
 
     python3 benchmarks/load.py [--tables 50] [--seconds 30] [--pace 0] [--db URL] [--game kec]
 
-Starts ``kartaros serve`` on 127.0.0.1 (a fresh SQLite file unless ``--db`` names a database),
+Starts ``kartaros serve`` on 127.0.0.1 (a fresh SQLite file unless ``--db`` names a database;
+a PostgreSQL database gets a schema of its own for the run, dropped at the end),
 and at each of ``--tables`` tables a person plays against an easy bot: he looks at the table,
 then plays a random legal move, ``--pace`` seconds apart (0: as fast as the server answers). A
 game that ends is followed by a new table, until ``--seconds`` have passed. Prints the round
@@ -17,12 +18,15 @@ import argparse
 import asyncio
 import os
 import random
+import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,6 +111,28 @@ async def crowd(base: str, tables: int, seconds: float, pace: float, game: str, 
     return tally
 
 
+@contextmanager
+def _scratch(db: str) -> Iterator[str]:
+    """The database URL to serve: for PostgreSQL, a schema made for this run and dropped after it."""
+    if not db.startswith("postgresql"):
+        yield db
+        return
+    from sqlalchemy import text
+
+    from kartaros.server.store import make_engine
+
+    schema = f"load_{secrets.token_hex(4)}"
+    admin = make_engine(db)
+    with admin.begin() as conn:
+        conn.execute(text(f"create schema {schema}"))
+    try:
+        yield f"{db}{'&' if '?' in db else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f"drop schema {schema} cascade"))
+        admin.dispose()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
@@ -118,8 +144,7 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= MOST_TABLES or not 0 < args.seconds <= MOST_SECONDS:
         parser.error(f"--tables from 1 to {MOST_TABLES}, --seconds up to {MOST_SECONDS}")
-    with tempfile.TemporaryDirectory() as folder:
-        db = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
+    with tempfile.TemporaryDirectory() as folder, _scratch(args.db or f"sqlite:///{Path(folder) / 'load.db'}") as db:
         port = _free_port()
         server = subprocess.Popen(
             [sys.executable, "-m", "kartaros", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db],
