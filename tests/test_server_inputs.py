@@ -161,3 +161,19 @@ def test_the_logs_of_a_failing_database_carry_no_move_seed_or_token_hash(
     assert "database is locked" in logged or "could not" in logged  # it was logged at all
     for secret in ("'draw'", seed, hash_token(token), token):
         assert secret not in logged
+
+
+def test_a_token_that_comes_after_the_first_message_still_opens_the_seat(client: TestClient) -> None:
+    """A socket whose token comes late (after its wait for a first message, or after ``{}``) is a
+    spectator until then, and the seat once it arrives; a wrong one is refused, the socket kept."""
+    table, token = two_people(client)
+    with client.websocket_connect(f"/api/tables/{table}/ws") as ws:
+        ws.send_json({})
+        assert ws.receive_json()["seat"] is None
+        ws.send_json({"token": "wrong"})
+        assert "opens no seat" in ws.receive_json()["error"]
+        ws.send_json({"token": token})
+        view = ws.receive_json()
+        assert view["seat"] == 0 and view["legal"] == ["draw"]
+        ws.send_json({"action": "draw", "seq": 0})
+        assert ws.receive_json()["seq"] == 1

@@ -295,12 +295,20 @@ def create_app(
         watcher.view(service.view(table, seat, lang))
 
         async def receive() -> None:
+            nonlocal seat
             while True:
                 message = _parsed(await _receive(websocket))
                 if message is None:
                     watcher.reply({"error": 'send JSON like {"action": "draw", "seq": 3}'})
                     continue
                 try:
+                    if "token" in message and seat is None:  # a token late (a slow phone): the seat opens now
+                        token = message["token"]
+                        if not isinstance(token, str):
+                            raise ApiError(401, "the token must be a string")
+                        seat = watcher.seat = service.seat_of(table, token)
+                        watcher.view(service.view(table, seat, watcher.lang))
+                        continue
                     if "lang" in message:  # the page switched language: words in it from now on
                         if not isinstance(message["lang"], str):
                             raise ApiError(400, f"lang must be a string: {' or '.join(speech.LANGUAGES)}")
