@@ -96,7 +96,6 @@ TOP = -1
 DRAW_MOVE = "draw"
 _DRAW_ONLY = {"draw": DRAW_MOVE}
 _PLACE_TOP = {"place": TOP}
-_PLACE_MOVES = [(CODE[c], c) for c in range(52)]
 _PLAYOUT_TOP, _PLAYOUT_DRAW = (TOP,), (DRAW_MOVE,)
 
 
@@ -235,12 +234,13 @@ class NesalomljivState(GameState):
 
     def _legal_moves(self) -> dict[str, Any]:
         phase = self.phase
-        if phase is CHOOSE:
-            return _keep_moves(self.weapons[self.player])
+        if phase is CHOOSE:  # the cache looked up here: two moves in three are duel choices
+            key = tuple(sorted(self.weapons[self.player]))
+            return _KEEP_CACHE.get(key) or _new_keep_moves(key)
         if phase is PLACE:
             if self.blind:
                 return _PLACE_TOP
-            return dict(_PLACE_MOVES[c] for c in sorted(self.match[self.player]))
+            return {CODE[c]: c for c in sorted(self.match[self.player])}
         if phase is DRAW:
             return _DRAW_ONLY
         return {}
@@ -302,19 +302,23 @@ class NesalomljivState(GameState):
 
     def _deal_weapons(self) -> bool:
         """N7: 3 new weapons to each, one at a time, player 0 first; False if the game ended."""
-        cards = self._take_from_stock(2 * WEAPONS)
-        if cards is None:
-            return False
-        first, second = cards[0::2], cards[1::2]
-        self.weapons = [first, second]
+        stock = self.stock
+        if len(stock) >= 2 * WEAPONS:  # the common case, unrolled (weapons are dealt after most duels)
+            c = stock[-6:]  # the top six, the top card last
+            del stock[-6:]
+            first, second = (c[5], c[3], c[1]), (c[4], c[2], c[0])
+        else:
+            cards = self._take_from_stock(2 * WEAPONS)
+            if cards is None:
+                return False
+            first, second = (cards[0], cards[2], cards[4]), (cards[1], cards[3], cards[5])
+        self.weapons = [list(first), list(second)]
         events, intro = self.events, self.intro
         at = len(events)
-        for card in first:
-            intro[card] = at
-        for card in second:
-            intro[card] = at + 1
-        events.append(("deal", 0, "weapons", tuple(first)))
-        events.append(("deal", 1, "weapons", tuple(second)))
+        intro[first[0]] = intro[first[1]] = intro[first[2]] = at
+        intro[second[0]] = intro[second[1]] = intro[second[2]] = at + 1
+        events.append(("deal", 0, "weapons", first))
+        events.append(("deal", 1, "weapons", second))
         return True
 
     def _turn_chooser(self) -> bool:
@@ -613,16 +617,14 @@ class NesalomljivState(GameState):
 _KEEP_CACHE: dict[tuple[int, ...], dict[str, tuple[int, int, int]]] = {}
 
 
-def _keep_moves(weapons: list[int]) -> dict[str, tuple[int, int, int]]:
-    """N5: the three ways to keep two weapons, by the pair kept (lowest card first).
+def _new_keep_moves(key: tuple[int, ...]) -> dict[str, tuple[int, int, int]]:
+    """N5: the three ways to keep two of the sorted weapons ``key``, by the pair kept (lowest
+    card first), built and cached (``_legal_moves`` looks them up).
 
     The dicts are never mutated, so they are shared (at most C(52, 3) = 22,100 of them).
     """
-    key = tuple(sorted(weapons))
-    moves = _KEEP_CACHE.get(key)
-    if moves is None:
-        a, b, c = key
-        moves = _KEEP_CACHE[key] = {_joined(a, b): (a, b, c), _joined(a, c): (a, c, b), _joined(b, c): (b, c, a)}
+    a, b, c = key
+    moves = _KEEP_CACHE[key] = {_joined(a, b): (a, b, c), _joined(a, c): (a, c, b), _joined(b, c): (b, c, a)}
     return moves
 
 
