@@ -660,6 +660,21 @@ def _analysis_options(
     return info, specs, n_value, players_value, seed_value, jobs_value, options
 
 
+def _check_ray(address: str | None, jobs: int) -> None:
+    """``--ray``: that Ray is installed and ``--jobs`` not given too (exit code 2 if not)."""
+    if address is None:
+        return
+    from kartaros.analysis import ray_runner
+
+    if jobs != 1:
+        _fail("--ray and --jobs exclude each other: on Ray the cluster's CPUs set how many games run at once")
+    try:
+        ray_runner.check_address(address)
+        ray_runner.require_ray()
+    except (ValueError, RuntimeError) as err:
+        _fail(str(err))
+
+
 INTERRUPTED = 130  # the exit code of a command stopped by Ctrl-C (128 + SIGINT), as shells use
 
 
@@ -694,6 +709,8 @@ def _interval(ci: tuple[float, float]) -> str:
     return f"{_percent(ci[0])} – {_percent(ci[1])}"
 
 
+_RAY_HELP = ("Play on the Ray cluster at ADDRESS (auto, HOST:6379 or ray://HOST:10001) instead of --jobs; "
+             "same results (needs kartaros[ray]).")
 _QUIET_HELP = "No progress on stderr (a bar on a terminal, else a line every tenth of the games)."
 _BOTS_HELP = "Comma-separated bots, each NAME or NAME:KEY=VALUE,…, e.g. random,ismcts:iterations=200."
 
@@ -706,6 +723,7 @@ def simulate(
     players: Annotated[str | None, typer.Option(metavar="INT", help="How many play (default: the fewest).")] = None,
     seed: Annotated[str | None, typer.Option(metavar="INT", help="Seed of the whole run (default: random).")] = None,
     jobs: Annotated[str, typer.Option(metavar="J", help="Processes to play in (same results for any J).")] = "1",
+    ray: Annotated[str | None, typer.Option(metavar="ADDRESS", help=_RAY_HELP)] = None,
     variant: Annotated[
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
@@ -722,6 +740,7 @@ def simulate(
     info, specs, count, players_value, seed_value, jobs_value, options = _analysis_options(
         game, bots, n, players, seed, jobs, variant
     )
+    _check_ray(ray, jobs_value)
     if plot is not None:
         try:
             require_matplotlib()
@@ -733,9 +752,9 @@ def simulate(
         with cli_progress.progress(count, quiet) as progress:
             result = run_simulation(
                 game, specs, count, players=players_value, seed=seed_value, jobs=jobs_value, variant=options,
-                progress=progress,
+                progress=progress, ray=ray,
             )
-    except ValueError as err:  # a bot that fails on this game, an illegal move
+    except (ValueError, RuntimeError) as err:  # a bot that fails on this game, an illegal move, no Ray
         _fail(str(err))
     except Interrupted as stop:
         result = _interrupted(stop)
@@ -789,6 +808,7 @@ def tournament(
     players: Annotated[str | None, typer.Option(metavar="INT", help="Seats per game (default: the fewest).")] = None,
     seed: Annotated[str | None, typer.Option(metavar="INT", help="Seed of the whole run (default: random).")] = None,
     jobs: Annotated[str, typer.Option(metavar="J", help="Processes to play in (same results for any J).")] = "1",
+    ray: Annotated[str | None, typer.Option(metavar="ADDRESS", help=_RAY_HELP)] = None,
     variant: Annotated[
         str | None, typer.Option(metavar="JSON", help='Rule options, e.g. \'{"exhausted": "draw"}\'.')
     ] = None,
@@ -801,6 +821,7 @@ def tournament(
     info, specs, count, players_value, seed_value, jobs_value, options = _analysis_options(
         game, bots, n, players, seed, jobs, variant
     )
+    _check_ray(ray, jobs_value)
     if len(specs) < 2:
         _fail("a tournament needs at least two bots, e.g. --bots random,ismcts")
     pairs = len(specs) * (len(specs) - 1) // 2
@@ -808,9 +829,9 @@ def tournament(
         with cli_progress.progress(pairs * count, quiet) as progress:
             result = run_tournament(
                 game, specs, count, players=players_value, seed=seed_value, jobs=jobs_value, variant=options,
-                progress=progress,
+                progress=progress, ray=ray,
             )
-    except ValueError as err:
+    except (ValueError, RuntimeError) as err:
         _fail(str(err))
     except Interrupted as stop:
         result = _interrupted(stop)

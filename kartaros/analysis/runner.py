@@ -23,6 +23,7 @@ from typing import Any
 
 import kartaros
 from kartaros import calls
+from kartaros.analysis import ray_runner
 from kartaros.analysis.bots import BotSpec
 from kartaros.analysis.stats import derive_seed
 from kartaros.bots import Bot
@@ -136,18 +137,39 @@ def run_games(
     variant: Mapping[str, Any] | None = None,
     jobs: int = 1,
     progress: Progress | None = None,
+    ray: str | None = None,
 ) -> list[GameResult]:
     """Play every ``(index, seats)`` task; the results in task order, whatever ``jobs`` is.
 
+    ``ray``, a Ray cluster's address (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``), plays
+    the games on that cluster instead, in the same batches, with the same results; ``jobs`` must
+    then be 1 (the cluster's CPUs set how many games run at once).
+
     Ctrl-C stops the run at once, with any ``jobs``: the games under way are abandoned (the
-    worker processes are ended) and :class:`Interrupted` is raised with the games finished.
+    worker processes are ended, the Ray tasks cancelled) and :class:`Interrupted` is raised with
+    the games finished.
     """
     if type(jobs) is not int or jobs < 1:
         raise ValueError(f"jobs must be a whole number ≥ 1; got {jobs!r}")
+    if ray is not None:
+        ray = ray_runner.check_address(ray)
+        if jobs != 1:
+            raise ValueError(
+                "jobs and ray exclude each other: on Ray the cluster's CPUs set how many games run at once"
+            )
+        ray_runner.require_ray()
     setup = _Setup(game, players, seed, dict(variant) if variant else None, tuple(specs))
     done: list[GameResult] = []
     try:
-        if jobs == 1 or len(tasks) <= 1:
+        if ray is not None:
+            sizes = _BatchSizes()
+
+            def next_size(games: int, seconds: float) -> int:
+                sizes.observe(games, seconds)
+                return sizes.next()
+
+            ray_runner.play_on_ray(setup, tasks, ray, done, progress, _QUEUED, next_size)
+        elif jobs == 1 or len(tasks) <= 1:
             for index, seats in tasks:
                 done.append(play_game(setup, index, seats))
                 if progress is not None:

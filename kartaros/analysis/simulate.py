@@ -179,13 +179,17 @@ def simulate(
     jobs: int = 1,
     variant: Mapping[str, Any] | None = None,
     progress: Progress | None = None,
+    ray: str | None = None,
 ) -> SimulationResult:
     """Play ``n`` games of ``game`` among ``bot_specs`` with rotating seats (see the module's doc).
 
     ``bot_specs`` are :class:`BotSpec` or spec strings (``"ismcts:iterations=200"``);
     ``players`` defaults to the game's fewest; ``seed`` None draws one (kept in the result);
     ``jobs`` > 1 plays the games in that many processes, with the same results; ``progress`` is
-    called with the number of games finished as they finish. Bad arguments raise ValueError.
+    called with the number of games finished as they finish; ``ray``, a Ray cluster's address
+    (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``), plays them on that cluster instead, with
+    the same results (needs ``pip install 'kartaros[ray]'``; ``jobs`` stays 1; a process already
+    connected by ``ray.init`` uses its connection). Bad arguments raise ValueError.
     Ctrl-C stops the run at once and raises :class:`~kartaros.analysis.Interrupted`, whose
     ``result`` is the simulation of the games finished by then.
     """
@@ -201,7 +205,8 @@ def simulate(
     names = tuple(labels(specs))
     try:
         results = run_games(
-            game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress
+            game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress,
+            ray=ray,
         )
     except Interrupted as stop:
         with sigint_ignored():  # a second Ctrl-C must not break off the partial result

@@ -177,10 +177,12 @@ def tournament(
     variant: Mapping[str, Any] | None = None,
     resamples: int = 1000,
     progress: Progress | None = None,
+    ray: str | None = None,
 ) -> TournamentResult:
     """Every pair of ``bot_specs`` plays ``n`` games of ``game``; ratings with 95% intervals (module doc).
 
-    Arguments as for :func:`kartaros.analysis.simulate`; ``resamples`` is the bootstrap's size.
+    Arguments as for :func:`kartaros.analysis.simulate` (``ray`` too); ``resamples`` is the
+    bootstrap's size.
     Ctrl-C stops the games at once and raises :class:`~kartaros.analysis.Interrupted`, whose
     ``result`` rates the bots on the games finished by then.
     """
@@ -204,7 +206,8 @@ def tournament(
     tasks = [(p * n + g, pair_seats(a, b, g, count)) for g in range(n) for p, (a, b) in enumerate(pairs)]
     try:
         results = run_games(
-            game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress
+            game, specs, tasks, players=count, seed=seed, variant=variant, jobs=jobs, progress=progress,
+            ray=ray,
         )
     except Interrupted as stop:
         with sigint_ignored():  # a second Ctrl-C must not break off the partial result
