@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from kartaros.analysis import Interrupted, SimulationResult, simulate, tournament
 from kartaros.analysis.ray_runner import MISSING
 from kartaros.cli import app
+from tests.test_analysis import shrunk
 
 FAST = "nesalomljiv"  # the shortest game with random bots
 REPO = Path(__file__).resolve().parent.parent
@@ -105,6 +106,25 @@ def test_the_command_connects_to_a_cluster_by_address_and_stops_on_ctrl_c(cluste
     played = int(re.search(r"· (\d+) games · seed 1", out)[1])  # type: ignore[index]
     assert 0 < played < int(many)
     assert f"over the {played} of {many} games finished" in err and "Traceback" not in err
+
+
+def ray_examples() -> list[str]:
+    """The doc's ``kartaros … --ray auto`` lines (those naming a head, in capitals, are the same runs)."""
+    text = (REPO / "docs" / "analysis.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```sh\n(.*?)^```", text, flags=re.S | re.M)
+    lines = [line.split("  #")[0].strip() for block in blocks for line in block.splitlines()]
+    return [line for line in lines if line.startswith("kartaros ") and line.endswith("--ray auto")]
+
+
+def test_the_doc_has_ray_examples() -> None:
+    assert any(e.startswith("kartaros simulate") for e in ray_examples())
+
+
+@pytest.mark.parametrize("command", ray_examples())
+def test_each_ray_example_of_the_doc_runs(command: str, cluster: str) -> None:
+    result = runner.invoke(app, [*shrunk(command), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "seed" in result.stdout
 
 
 def test_ray_and_jobs_exclude_each_other() -> None:

@@ -45,20 +45,21 @@ def check_address(address: object) -> str:
 
 
 @contextmanager
-def connected(address: str) -> Iterator[ModuleType]:
-    """Ray connected to the cluster at ``address`` for the block. A process already connected
-    (a script that called ``ray.init`` itself) keeps its connection, whatever ``address`` says;
-    a connection made here is closed at the end."""
+def connected(address: str) -> Iterator[tuple[ModuleType, bool]]:
+    """Ray connected to the cluster at ``address`` for the block, and whether the connection is
+    the block's own. A process already connected (a script that called ``ray.init`` itself)
+    keeps its connection, whatever ``address`` says; a connection made here is closed at the
+    end, which ends the tasks it started."""
     ray = require_ray()
     if ray.is_initialized():
-        yield ray
+        yield ray, False
         return
     try:
         ray.init(address=address, log_to_driver=False, logging_level="error", configure_logging=False)
     except (ConnectionError, ValueError, RuntimeError) as err:
         raise RuntimeError(f"cannot connect to the Ray cluster at {address!r}: {err}") from None
     try:
-        yield ray
+        yield ray, True
     finally:
         ray.shutdown()
 
@@ -88,7 +89,7 @@ def play_on_ray(
     sent as they finish; ``next_size(games, seconds)`` takes each finished batch's time and gives
     the size of the next. Ctrl-C (or a failing game) cancels every batch under way at once.
     """
-    with connected(address) as ray:
+    with connected(address) as (ray, owned):
         # A game that fails fails the run, as locally: no retry elsewhere.
         play_batch: Any = ray.remote(num_cpus=1, max_retries=0)(_play_batch)
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -116,9 +117,11 @@ def play_on_ray(
                         progress(len(results))
                     submit(next_size(len(results), seconds))
         except BaseException:
-            # Not force=True: Ray (2.60) can abort the driver when a batch ends while it is
-            # being killed. A plain cancel interrupts the game under way in its worker just
-            # as well, and nothing waits for it.
-            for ref in running:
-                ray.cancel(ref)
+            # On a connection of its own the run just disconnects (connected()), which ends
+            # its batches with it: cancelling them first can abort this process in Ray (2.60)
+            # when a batch finishes while being cancelled. On the caller's connection the
+            # batches under way are cancelled (not force=True, which hits that race more).
+            if not owned:
+                for ref in running:
+                    ray.cancel(ref)
             raise
