@@ -2,7 +2,7 @@
 # .venv in the repository root, because a system python3 (Debian's, for one) may refuse a
 # global `pip install` (PEP 668: externally-managed-environment).
 #
-#   source scripts/venv.sh && venv_setup '.[dev,rl]'
+#   source scripts/venv.sh && venv_setup '.[dev,rl,ray]'
 #
 # PYTHON (default python3) is the interpreter that creates .venv; it matters only when .venv
 # is made, so delete .venv to switch interpreters.
