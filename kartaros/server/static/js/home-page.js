@@ -146,7 +146,10 @@ async function showRules() {
   /** @type {HTMLAnchorElement} */ (byId("rules-spec")).href = `/api/rules/${path}?lang=en`;
   /** @type {HTMLAnchorElement} */ (byId("rules-original")).href = `/api/rules/${path}?lang=sr`;
   const found = await api(`/api/guide/${path}?lang=${encodeURIComponent(lang)}`);
-  if (chosen && chosen.name === name && lang === currentLang()) byId("rules").innerHTML = found.html;
+  if (!chosen || chosen.name !== name || lang !== currentLang()) return;  // another game or language came meanwhile
+  const rules = byId("rules");
+  rules.innerHTML = found.html;
+  rules.lang = lang;  // the language it is written in, for a screen reader (and a test waiting for it)
 }
 
 // A number option the page can check itself, so the person reads why in his language.
