@@ -410,3 +410,85 @@ def test_tac_a_pile_that_is_not_live_says_why_on_hover_and_focus(page: Page, liv
     page.locator("#table .pile.live").first.focus()
     closed.focus()
     expect(closed).to_have_attribute("aria-description", re.compile("prvo spusti"))
+
+
+def says_why(page: Page, target: Any, words: str) -> None:
+    """``target`` is not live and, hovered, says ``words`` (a pattern) as its tooltip and its
+    description for a screen reader."""
+    expect(target).to_be_visible()
+    page.locator("header h1").hover()  # from elsewhere: the hover is a fresh one
+    target.hover()
+    expect(target).to_have_attribute("title", re.compile(words))
+    expect(target).to_have_attribute("aria-description", re.compile(words))
+
+
+def to_serbian(page: Page) -> None:
+    page.select_option("#lang", "sr")
+    expect(page.locator("html")).to_have_attribute("lang", "sr")
+
+
+def test_kec_K5_K10_a_pile_that_is_not_live_says_why_in_english_and_serbian(
+    page: Page, live_server: str, screenshots: Path
+) -> None:
+    """The table issue's "why not" in Keč: with the hand full the stock cannot be drawn from
+    (K4, K5), and two cards of different ranks put on the table make no pair (K10); each says
+    why on hover in the rules' words, in English and, after the switch, in Serbian."""
+    setup = {"game": "kec", "seats": ["human", "bot:easy"], "names": ["Milan", "Bot"]}
+    made = httpx.post(f"{live_server}/api/tables", json=setup).json()
+    fast(page)
+    page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+    stock = page.locator(".pile-stock[data-try='draw']")  # Milan has drawn up to five: he must play now
+    says_why(page, stock, "Your move: attack with a hold, play a pair, or discard")
+    codes = page.locator(".seat-bottom .card-button").evaluate_all("(nodes) => nodes.map((n) => n.dataset.card)")
+    first = codes[0]
+    second = next(c for c in codes[1:] if c[0] != first[0])
+    for code in (first, second):
+        page.locator(f".card-button[data-card='{code}']").click()
+    table = page.locator(f".pile-table[data-try='{'-'.join(c for c in codes if c in (first, second))}']")
+    says_why(page, table, "that pair is not a move: pairs run from 4-4 to J-J")
+    page.screenshot(path=str(screenshots / "kec-why-not.png"), full_page=True)
+    to_serbian(page)
+    says_why(page, table, "taj par nije potez: parovi idu od 4-4 do J-J")
+    says_why(page, stock, "Tvoj potez: napadni kombinacijom")
+
+
+def test_nesalomljiv_N5_a_place_that_is_not_live_says_why_in_english_and_serbian(page: Page, live_server: str) -> None:
+    """In a duel the stock is no move (N5, N11), and one weapon on the card in the middle is not
+    a choice: two are kept, the third dropped (N5); each says why, in English and in Serbian."""
+    setup = {"game": "nesalomljiv", "seats": ["human", "bot:easy"], "names": ["Milan", "Bot"]}
+    made = httpx.post(f"{live_server}/api/tables", json=setup).json()
+    fast(page)
+    page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+    stock = page.locator(".nes-stock[data-try='draw']")  # Milan's choice in the first duel
+    says_why(page, stock, "Your move: keep two weapons")
+    weapon = page.locator(".seat-bottom .nes-weapons .card-button").first
+    code = weapon.get_attribute("data-card")
+    weapon.click()
+    middle = page.locator(f".nes-target[data-try='{code}']")
+    says_why(page, middle, "keep exactly two weapons: the third one is dropped")
+    to_serbian(page)
+    says_why(page, middle, "zadrži tačno dva oružja: treće se odbacuje")
+    says_why(page, stock, "Tvoj potez: zadrži dve karte")
+
+
+def test_puck_P5_P6_a_pile_that_is_not_live_says_why_in_english_and_serbian(
+    page: Page, live_server: str, screenshots: Path
+) -> None:
+    """In the exchange one's own pile gives no more cards (P5), and the pot takes a card put in
+    only with as many taken (P6); each says why, in English and in Serbian."""
+    setup = {"game": "puck", "seats": ["human", "bot:easy"], "names": ["Milan", "Bot"]}
+    made = httpx.post(f"{live_server}/api/tables", json=setup).json()
+    fast(page)
+    page.goto(f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}")
+    own = page.locator(".seat-bottom .pile-own[data-try='draw']")  # Milan's exchange
+    says_why(page, own, "every player has taken their cards; now each holds or exchanges")
+    card = page.locator(".seat-bottom .card-button").first
+    code = card.get_attribute("data-key", timeout=3000)
+    card.click()
+    assert code is not None
+    pot = page.locator(f".pile-pot[data-try='{code.removeprefix('card-')}']")
+    says_why(page, pot, r"take as many cards as you put into the pot \(1\)")
+    page.screenshot(path=str(screenshots / "puck-why-not.png"), full_page=True)
+    to_serbian(page)
+    says_why(page, pot, r"uzmi onoliko karata koliko stavljaš u sredinu \(1\)")
+    says_why(page, own, "svi igrači su uzeli karte")

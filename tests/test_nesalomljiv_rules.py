@@ -545,7 +545,6 @@ def test_options_are_checked(variant: dict[str, object], message: str) -> None:
         ("9S-TS", Why.NOT_HELD, ("9S", "TS"), "", "you do not hold 9♠"),
         ("3D-3D", Why.SAME_TWICE, (), "", "name two different weapons"),
         ("keep", Why.KEEP_FORM, (), "", "name the two weapons you keep"),
-        ("draw", Why.KEEP_FORM, (), "", "name the two weapons you keep"),
     ],
 )
 def test_N5_illegal_duel_choices_are_explained(
@@ -562,3 +561,16 @@ def test_N5_illegal_duel_choices_are_explained(
     assert message in words and "Your move: keep two weapons" in words
     assert "Legal: 3D-4D, 3D-KD, 4D-KD (3)." in str(err.value)
     assert json.dumps([state.zones(), state.observation(0), state.record()]) == before
+
+
+@pytest.mark.parametrize("action", ["draw", "place"])
+def test_N5_a_move_of_another_phase_in_a_duel_is_told_what_the_duel_asks(action: str) -> None:
+    """A pile clicked on the table in a duel (the stock, a blind match hand) is not a choice
+    written wrong: the words say what the duel asks, with no notation in them (N10, N11)."""
+    state = nes(CHOOSER, W0, W1)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert err.value.problem is None
+    words = err.value.words(["Ana", "Bo"], "en")
+    assert words.startswith("That is not a legal move now. Your move: keep two weapons")
+    assert "-" not in words and "3S" not in words

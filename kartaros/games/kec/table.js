@@ -5,6 +5,7 @@
 // discard pile to take its top card.
 import { actionCards, cardEl, stackEl } from "/static/js/cards.js";
 import { el } from "/static/js/dom.js";
+import { explainingCard, whyNot } from "/static/js/why.js";
 import { t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
@@ -39,6 +40,25 @@ function actionFor(ctx, pile) {
   return ctx.view.legal.find((a) => pileOf(a, phase) === pile && actionCards(a).sort().join(" ") === chosen);
 }
 
+/**
+ * The try the selection means on ``pile``, for a pile that is not live to say why it cannot be
+ * made now (K4-K10): the stock's is a draw; the discard pile's with nothing selected is taking
+ * its top card; else the selected cards, as the hand lists them, put there. A
+ * try that is legal goes onto another pile (the selection words say where), so it asks nothing.
+ * @param {TableContext} ctx
+ * @param {Pile} pile
+ * @returns {string | undefined}
+ */
+function tryOn(ctx, pile) {
+  const v = ctx.view;
+  const cards = (v.view.hand ?? []).filter((/** @type {string} */ c) => ctx.selected.has(c));
+  let try_;
+  if (pile === "stock") try_ = "draw";  // nothing is put onto the stock: it is drawn from
+  else if (!cards.length) try_ = pile === "discard" ? "take" : undefined;
+  else try_ = cards.join("-");
+  return try_ && !v.legal.includes(try_) ? try_ : undefined;
+}
+
 /** @param {string[]} cards */
 function row(cards) { return el("span", { class: "cards" }, ...cards.map(cardEl)); }
 
@@ -53,7 +73,10 @@ function pileEl(ctx, pile, label, content) {
   const action = actionFor(ctx, pile);
   const move = action && ctx.view.words.moves.find((m) => m.action === action);
   const attrs = { class: `pile pile-${pile}${action ? " live" : ""}`, "data-pile": pile, title: move ? move.text : label };
-  if (!action) return el("div", { ...attrs, role: "group", "aria-label": label }, el("div", { class: "pile-label" }, label), ...content);
+  if (!action) {  // not live: a hover, focus or long press says why, in the rules' words
+    return el("div", { ...attrs, role: "group", "aria-label": label, ...whyNot(ctx.view, tryOn(ctx, pile)) },
+      el("div", { class: "pile-label" }, label), ...content);
+  }
   const button = el("button", { ...attrs, type: "button", onclick: () => ctx.send(action) },
     el("div", { class: "pile-label" }, label), ...content);
   // Its name starts with what it shows (speech input finds a button by its visible words).
@@ -101,7 +124,8 @@ export function render(ctx) {
     const named = new Set(v.legal.flatMap(actionCards));
     for (const code of o.hand) {
       const face = cardEl(code);
-      if (!named.has(code)) { hand.append(face); continue; }
+      // A card no move names now (while drawing, or one that does not break the hold) says why.
+      if (!named.has(code)) { hand.append(explainingCard(face, v, code)); continue; }
       const pressed = selected.has(code);
       hand.append(el("button", {
         class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-card": code, "aria-pressed": String(pressed),

@@ -97,6 +97,7 @@ DRAW_MOVE = "draw"
 _DRAW_ONLY = {"draw": DRAW_MOVE}
 _PLACE_TOP = {"place": TOP}
 _PLAYOUT_TOP, _PLAYOUT_DRAW = (TOP,), (DRAW_MOVE,)
+_OTHER_PHASE_MOVES = frozenset((DRAW_MOVE, "place"))  # N10, N11: the moves a duel's choice is not
 
 
 def _joined(a: int, b: int) -> str:
@@ -460,7 +461,9 @@ class NesalomljivState(GameState):
     def _problem(self, action: str) -> Problem | None:
         p = self.player
         if self.phase is CHOOSE:
-            return _keep_problem(action, self.weapons[p])
+            # A move of another phase (a pile clicked on the table) is no choice written wrong:
+            # its words are what the duel asks (N5), without the notation of a choice.
+            return None if action in _OTHER_PHASE_MOVES else _keep_problem(action, self.weapons[p])
         placing = self.phase is PLACE and not self.blind
         if placing and len(action) == 2 and action in CODE[:52] and card_id(action) not in self.match[p]:
             return Problem(Why.NOT_IN_MATCH, cards=(action,))

@@ -6,6 +6,7 @@
 // match hand: click the stack); knocked out, click the stock to draw.
 import { actionCards, backEl, cardEl, stackEl } from "/static/js/cards.js";
 import { el } from "/static/js/dom.js";
+import { explainingCard, whyNot } from "/static/js/why.js";
 import { cardName, t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
@@ -79,7 +80,25 @@ function actionFor(ctx, spot) {
 }
 
 /**
- * A place on the table: a button when a move lands there now, else a labelled group.
+ * The try a place that is not live would be, for it to say why it cannot be made now: drawing
+ * from the stock (N11), placing a blind match hand's top card (N10), and on the middle the
+ * selected cards (a duel's choice, N5, or the Attacker placed, N10), or with none selected a
+ * placement, whose words say what the rules ask now.
+ * @param {TableContext} ctx
+ * @param {Spot} spot
+ * @returns {string}
+ */
+function tryAt(ctx, spot) {
+  if (spot === "stock") return "draw";
+  if (spot === "match" || !ctx.selected.size) return "place";
+  const o = /** @type {Observation} */ (ctx.view.view);
+  const shown = [...(o.weapons ?? []), ...(o.match_hands?.[ctx.view.seat ?? 0] ?? [])];
+  return shown.filter((c) => c !== null && ctx.selected.has(c)).join("-");
+}
+
+/**
+ * A place on the table: a button when a move lands there now, else a labelled group (that says
+ * why not on hover, focus or a long press, where the seat to move might click it).
  * @param {TableContext} ctx
  * @param {Spot | null} spot
  * @param {string} cls
@@ -90,7 +109,10 @@ function pileEl(ctx, spot, cls, label, content) {
   const action = spot ? actionFor(ctx, spot) : undefined;
   const move = action && ctx.view.words.moves.find((m) => m.action === action);
   const attrs = { class: `pile ${cls}${action ? " live" : ""}`, title: move ? move.text : label };
-  if (!action) return el("div", { ...attrs, role: "group", "aria-label": label }, el("div", { class: "pile-label" }, label), ...content);
+  if (!action) {
+    return el("div", { ...attrs, role: "group", "aria-label": label, ...(spot ? whyNot(ctx.view, tryAt(ctx, spot)) : {}) },
+      el("div", { class: "pile-label" }, label), ...content);
+  }
   return el("button", { ...attrs, type: "button", "aria-label": `${label}: ${move ? move.text : ""}`, onclick: () => ctx.send(action) },
     el("div", { class: "pile-label" }, label), ...content);
 }
@@ -158,7 +180,9 @@ function matchEl(ctx, p) {
     return zone("nes-match", title, label, [hand.length ? content : el("span", { class: "empty-pile" }, "—")]);
   }
   const named = new Set(v.legal.flatMap(actionCards));
-  const cards = known.map((code) => (named.has(code) ? selectable(ctx, code, known, 1) : cardEl(code)));
+  // A card that cannot be placed now says why: in a duel, what the duel asks (N5); else the rules' words on it.
+  const why = (/** @type {string} */ code) => (o.phase === "choose" ? "place" : code);
+  const cards = known.map((code) => (named.has(code) ? selectable(ctx, code, known, 1) : explainingCard(cardEl(code), v, why(code))));
   return zone("nes-match", title, label, [cards.length ? el("div", { class: "hand" }, ...cards) : el("span", { class: "empty-pile" }, "—")]);
 }
 
@@ -197,7 +221,7 @@ function weaponsEl(ctx, p) {
     ]);
   }
   const named = new Set(v.legal.flatMap(actionCards));
-  const cards = mine.map((code) => (named.has(code) ? selectable(ctx, code, mine, 2) : cardEl(code)));
+  const cards = mine.map((code) => (named.has(code) ? selectable(ctx, code, mine, 2) : explainingCard(cardEl(code), v, code)));
   return zone("nes-weapons", title, label, [el("div", { class: "hand" }, ...cards)]);
 }
 

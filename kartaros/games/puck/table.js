@@ -7,6 +7,7 @@
 // into the pot, click the others' piles you take from (once per card), then click the pot.
 import { backEl, cardEl, stackEl } from "/static/js/cards.js";
 import { el } from "/static/js/dom.js";
+import { whyNot, explainingCard } from "/static/js/why.js";
 import { t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
@@ -107,6 +108,32 @@ function builtExchange(ctx, hand) {
 }
 
 /**
+ * The exchange an element that is not live would try (P6), for it to say why it cannot be made
+ * now: the cards selected (with ``more``), as the hand lists them, and the piles clicked so far
+ * (with ``seat``), the takes still missing filled from the piles with cards to give, round the
+ * table from ``seat``, so the rules' words name what is wrong (a pile too short, a take too many).
+ * @param {TableContext} ctx
+ * @param {{ more?: string, seat?: number }} added
+ * @returns {string | undefined}
+ */
+function exchangeTry(ctx, added) {
+  const v = ctx.view;
+  const o = /** @type {PuckObservation} */ (v.view);
+  const me = v.seat ?? 0;
+  const put = (o.hand ?? []).filter((c) => ctx.selected.has(c) || c === added.more);
+  if (!put.length) return undefined;
+  const seats = added.seat === undefined ? [...takes] : [...takes, added.seat];
+  const left = counts(seats, o.num_players).map((k, s) => (s === me || o.out.includes(s) ? 0 : o.pile_sizes[s] - k));
+  const from = added.seat ?? (me + 1) % o.num_players;
+  for (let i = 0; seats.length < put.length && i < o.num_players; i++) {
+    const s = (from + i) % o.num_players;
+    while (left[s] > 0 && seats.length < put.length) { seats.push(s); left[s] -= 1; }
+  }
+  while (seats.length < put.length) seats.push(from);  // more than the piles hold: the rules say so
+  return [...put, ...seats.sort((a, b) => a - b).map((s) => `P${s}`)].join("-");
+}
+
+/**
  * The last showdown in the events, and what followed it, or null before the first one.
  * @param {Record<string, any>[]} events
  * @param {number} n
@@ -194,12 +221,13 @@ function shownEl(v, trick, p, past) {
 /**
  * A pile that takes a move now is a button; otherwise a labelled group. ``key`` names it across
  * redraws, to keep the keyboard's place.
- * @param {{ cls: string, key: string, label: string, named?: boolean, onclick?: () => void }} how
+ * @param {{ cls: string, key: string, label: string, named?: boolean, onclick?: () => void, why?: Record<string, string | number | undefined> }} how
+ *   ``why``: where it is not live, the attributes that let it say why (``whyNot``)
  * @param {...(Node | string)} content
  */
 function pileEl(how, ...content) {
   const attrs = { class: `pile ${how.cls}`, "data-key": how.key, "aria-label": how.label };
-  if (!how.onclick) return el("div", { ...attrs, role: "group" }, ...content);
+  if (!how.onclick) return el("div", { ...attrs, role: "group", ...how.why }, ...content);
   // A button whose own text says it all is named by that text (a screen reader reads what is shown).
   const named = how.named ? { "aria-label": undefined } : {};
   return el("button", { ...attrs, ...named, class: `${attrs.class} live`, type: "button", title: how.label, onclick: how.onclick }, ...content);
@@ -230,6 +258,7 @@ function otherSeat(ctx, p, place, trick, mine) {
   const pile = pileEl({
     cls: "pile-own", key: `pile-${p}`, label: takeable ? `${pileLabel}. ${t("Take its top card")}` : pileLabel,
     onclick: takeable ? () => { takes.push(p); ctx.redraw(); } : undefined,
+    why: whyNot(v, exchangeTry(ctx, { seat: p })),
   },
   el("div", { class: "pile-label" }, t("Pile")),
   stackEl(o.pile_sizes[p], pileLabel, 4),
@@ -262,6 +291,7 @@ function mySeat(ctx, me, trick, mine) {
   const pile = pileEl({
     cls: "pile-own", key: `pile-${me}`, label: pileAction ? `${pileLabel}. ${moveText(ctx, pileAction)}` : pileLabel,
     onclick: pileAction ? () => ctx.send(pileAction) : undefined,
+    why: whyNot(v, "draw"),  // in the exchange: every player has taken his cards (P5)
   },
   el("div", { class: "pile-label" }, t("Your pile")),
   stackEl(o.pile_sizes[me], pileLabel, 4),
@@ -272,7 +302,7 @@ function mySeat(ctx, me, trick, mine) {
   for (const code of showing ? [] : byStrength(hand)) {
     const pressed = ctx.selected.has(code);
     const can = exchanging && (pressed || exchangesWith(ctx, [...mine, code], false, takes).length > 0);
-    if (!can) { cards.append(cardEl(code)); continue; }
+    if (!can) { cards.append(explainingCard(cardEl(code), v, exchanging ? exchangeTry(ctx, { more: code }) : code)); continue; }
     cards.append(el("button", {
       class: `card-button${pressed ? " selected" : ""}`, type: "button", "data-key": `card-${code}`, "aria-pressed": String(pressed),
       onclick: () => {
@@ -324,6 +354,10 @@ export function render(ctx) {
   const pot = pileEl({
     cls: "pile-pot", key: "pot", label: exchange ? `${potLabel}. ${moveText(ctx, exchange)}` : potLabel,
     onclick: exchange ? () => ctx.send(exchange) : undefined,
+    why: whyNot(v, exchange ? undefined : (() => {  // the takes so far: as many as the cards put in (P6)
+      const put = hand.filter((c) => ctx.selected.has(c));
+      return put.length ? [...put, ...[...takes].sort((a, b) => a - b).map((s) => `P${s}`)].join("-") : undefined;
+    })()),
   },
   el("div", { class: "pile-label" }, t("Pot")),
   o.pot_size ? stackEl(o.pot_size, potLabel, 4) : el("span", { class: "empty-pile" }, "—"),

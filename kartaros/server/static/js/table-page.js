@@ -89,13 +89,20 @@ function refused(data) {
   if (current !== null && current.seq === sentSeq && !queue.length) { sentSeq = -1; render(); } else sentSeq = -1;
 }
 
-/** @type {Map<string, string>} why each try asked about cannot be made, for the view shown (by ``seq:try``) */
+/** @type {Map<string, string>} why each try asked about cannot be made (by ``reasonKey``) */
 const reasons = new Map();
+/** @type {Map<string, string>} the tries asked about and not answered yet, with their ``reasonKey`` */
+const asking = new Map();
+let pressedTry = "";  // the try of an element held down: its reason shows as a toast when it comes
+
+/** A reason holds for one view, in one language. @param {View} v @param {string} try_ */
+function reasonKey(v, try_) { return `${v.seq}:${currentLang()}:${try_}`; }
 
 /**
  * Why a try cannot be made now, in the rules' words, on hover, focus or a long press of an
  * element the layout marks with ``data-try`` (what is not live): asked of the server once per
- * view, which works it out on worlds the seat cannot tell apart (nothing hidden is told).
+ * view and language, which works it out on worlds the seat cannot tell apart (nothing hidden is
+ * told). Not asked once a move was sent from the view: the server has moved on.
  * @param {HTMLElement} root
  */
 function explainOnHover(root) {
@@ -104,39 +111,53 @@ function explainOnHover(root) {
   root.querySelectorAll("[data-try]").forEach((node) => {
     const element = /** @type {HTMLElement} */ (node);
     const try_ = element.dataset.try || "";
-    const known = reasons.get(`${v.seq}:${try_}`);
-    if (known) { element.title = known; return; }
+    const key = reasonKey(v, try_);
+    const known = reasons.get(key);
+    if (known) { describe(element, known); return; }
     const ask = () => {
-      if (reasons.has(`${v.seq}:${try_}`) || !socket || socket.readyState !== WebSocket.OPEN) return;
-      reasons.set(`${v.seq}:${try_}`, "");
+      if (reasons.has(key) || v !== current || v.seq === sentSeq || !socket || socket.readyState !== WebSocket.OPEN) return;
+      reasons.set(key, "");
+      asking.set(try_, key);
       socket.send(JSON.stringify({ explain: try_ }));
     };
     element.addEventListener("mouseenter", ask);
     element.addEventListener("focus", ask);
     /** @type {number | undefined} */
     let press;
-    element.addEventListener("pointerdown", () => { press = window.setTimeout(() => { ask(); showReason(element); }, 500); });
-    element.addEventListener("pointerup", () => clearTimeout(press));
+    const release = () => clearTimeout(press);
+    element.addEventListener("pointerdown", () => {
+      press = window.setTimeout(() => {
+        const said = reasons.get(key);
+        if (said) toast(said);  // a touch screen has no tooltip
+        else { pressedTry = try_; ask(); }
+      }, 500);
+    });
+    for (const type of ["pointerup", "pointerleave", "pointercancel"]) element.addEventListener(type, release);
   });
 }
 
-/** A long press shows the reason as a toast (a touch screen has no tooltip). @param {HTMLElement} element */
-function showReason(element) { if (element.title) toast(element.title); }
+/** The reason as an element's tooltip and its description for a screen reader. @param {HTMLElement} element @param {string} words */
+function describe(element, words) {
+  element.title = words;
+  element.setAttribute("aria-description", words);
+}
 
 /**
- * The server's answer: the reason goes onto every element of that try, as its tooltip and its
- * description for a screen reader.
+ * The server's answer: the reason goes onto every element of that try on the table shown (if
+ * it is still the view and language asked about), and shows as a toast after a long press.
  * @param {string} try_
  * @param {string} words
  */
 function explained(try_, words) {
-  if (!current) return;
-  reasons.set(`${current.seq}:${try_}`, words);
+  const key = asking.get(try_);
+  asking.delete(try_);
+  if (!key || !current) return;
+  reasons.set(key, words);
+  if (pressedTry === try_) { pressedTry = ""; toast(words); }
+  if (key !== reasonKey(current, try_)) return;
   document.querySelectorAll("#table [data-try]").forEach((node) => {
     const element = /** @type {HTMLElement} */ (node);
-    if (element.dataset.try !== try_) return;
-    element.title = words;
-    element.setAttribute("aria-description", words);
+    if (element.dataset.try === try_) describe(element, words);
   });
 }
 
