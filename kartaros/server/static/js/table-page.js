@@ -378,6 +378,8 @@ function renderMoves(v) {
     hint.hidden = true;
     return;
   }
+  // Over, or watched: there will be no moves to list, so the fallback is not shown empty.
+  byId("moves-box").hidden = v.over || v.seat === null;
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); hint.hidden = true; return; }
   if (!offersOf(v).length) {
     const mover = v.current_player;
