@@ -365,6 +365,7 @@ def test_a_spectator_watches_the_table_live_and_sees_only_what_everyone_may(
     expect(page.locator("#log div")).not_to_have_count(before)
     expect(page.locator("#table .card-button")).to_have_count(0)  # nothing to select
     expect(page.locator("#moves button")).to_have_count(0)
+    expect(page.locator("#moves-box")).to_be_hidden()  # a spectator has no moves to list
     public = httpx.get(f"{live_server}/api/tables/{table}").json()
     assert public["seat"] is None
     page.wait_for_timeout(200)

@@ -204,6 +204,14 @@ def shown(page: Page, table: Table) -> dict[str, Any]:
     raise AssertionError("the page does not follow the table")
 
 
+def card_width(page: Page, screen: int) -> float:
+    """How wide the table's first card is on a screen ``screen`` px wide."""
+    page.set_viewport_size({"width": screen, "height": LARGE["height"]})
+    width: float = page.locator("#table .card").first.evaluate("(card) => card.getBoundingClientRect().width")
+    page.set_viewport_size(PHONE)
+    return width
+
+
 def moves_open(page: Page) -> None:
     """The moves in words open too, so their words are looked at."""
     if not page.locator("#moves-box[open]").count():
@@ -233,6 +241,7 @@ def test_every_screen_of_a_game_is_in_serbian_and_fits_a_phone(
     shown(page, table)
     moves_open(page)
     screens.look(f"{game}-start")
+    assert card_width(page, 1024) < card_width(page, LARGE["width"]), "the cards are no larger on a large screen"
 
     for _ in range(4):  # a few moves in
         table.step()
@@ -259,6 +268,7 @@ def test_every_screen_of_a_game_is_in_serbian_and_fits_a_phone(
         view = table.step()
     assert view["over"], "the game did not end"
     expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#moves-box")).to_be_hidden()  # no moves are left to list
     shown(page, table)
     screens.look(f"{game}-result")
 

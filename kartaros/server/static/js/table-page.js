@@ -65,7 +65,13 @@ function connect() {
   if (token) remember(tableId);
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
-    if (data.error) { refused(data); return; }
+    if (data.error) {
+      // No move waits for an answer: it refuses a "why not" asked as the table moved on, which
+      // tells the person nothing; it may be asked again.
+      if (sentSeq === -1 && asking.size) { forgetAsked(); return; }
+      refused(data);
+      return;
+    }
     if (typeof data.explain === "string") { explained(data.explain, data.words); return; }
     if (current === null || data.words.lang !== current.words.lang) { queue.length = 0; show(data); return; }
     queue.push(data);
@@ -134,6 +140,13 @@ function explainOnHover(root) {
     });
     for (const type of ["pointerup", "pointerleave", "pointercancel"]) element.addEventListener(type, release);
   });
+}
+
+/** The "why not"s asked and not answered are forgotten, to be asked again on the next hover. */
+function forgetAsked() {
+  for (const key of asking.values()) reasons.delete(key);
+  asking.clear();
+  pressedTry = "";
 }
 
 /** The reason as an element's tooltip and its description for a screen reader. @param {HTMLElement} element @param {string} words */
@@ -370,6 +383,9 @@ function renderMoves(v) {
   const box = byId("moves");
   const hint = byId("hint");
   clearTimeout(autoTimer);
+  // Over, or watched: there will be no moves to list, so the fallback is not shown empty (and
+  // a spectator's panel, with nothing else in it, not at all: app.css).
+  byId("moves-box").hidden = v.over || v.seat === null;
   renderCall(v);
   showWindow(v);
   if (v.window) {  // a race for the call: no turns until it closes
@@ -378,8 +394,6 @@ function renderMoves(v) {
     hint.hidden = true;
     return;
   }
-  // Over, or watched: there will be no moves to list, so the fallback is not shown empty.
-  byId("moves-box").hidden = v.over || v.seat === null;
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); hint.hidden = true; return; }
   if (!offersOf(v).length) {
     const mover = v.current_player;
