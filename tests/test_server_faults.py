@@ -18,6 +18,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -149,9 +150,10 @@ def test_a_server_killed_at_random_points_leaves_every_game_able_to_finish(tmp_p
             if kill == 3:
                 break
             # The people play on, and the server is killed in the middle of it, requests in flight.
-            asyncio.run(_play_until_killed(url, tables, chooser, process, chooser.randint(5, 60)))
+            # On a loop of its own thread (run): the browser tests' session holds this one's.
+            run(partial(_play_until_killed, url, tables, chooser, process, chooser.randint(5, 60)))
     with server_process(database) as (url, _):
-        asyncio.run(play(url, tables, chooser, None))
+        run(partial(play, url, tables, chooser, None))
         listed = httpx.get(f"{url}/api/finished", params={"tables": ",".join(t for t, _ in tables)}).json()
     for table, _ in tables:
         stored = store.load(table)
