@@ -902,5 +902,52 @@ def serve(
     uvicorn.run(application, host=host, port=port, log_level="warning")
 
 
+# ---- puzzles ---------------------------------------------------------------------------
+
+puzzles_app = typer.Typer(help="Puzzles: positions of bot games with one clearly best move.", no_args_is_help=True)
+app.add_typer(puzzles_app, name="puzzles")
+
+
+@puzzles_app.command("generate")
+def puzzles_generate(
+    game: Annotated[str, typer.Argument(help="The game whose puzzles to add to.")],
+    count: Annotated[int, typer.Option(min=1, help="How many new puzzles to find at most.")] = 5,
+    seed: Annotated[int, typer.Option(min=0, help="The first bot game's seed (then seed+1, …).")] = 0,
+    bots: Annotated[str, typer.Option(help="The bot every seat plays the games with.")] = "greedy",
+    screen_worlds: Annotated[int, typer.Option(min=2, help="Worlds per position in the screen.")] = 16,
+    check_worlds: Annotated[int, typer.Option(min=2, help="Worlds per candidate in the check.")] = 64,
+    games_: Annotated[int | None, typer.Option(
+        "--games", min=1, help="Play at most this many bot games (default: 20 per puzzle asked).")] = None,
+    to_end: Annotated[bool, typer.Option(
+        "--to-end", help="Play every world on to the end, not to the game's declared search horizon.")] = False,
+    out: Annotated[Path | None, typer.Option(help="The file to append to (default: the game's puzzles).")] = None,
+) -> None:
+    """Find candidate puzzles in seeded bot games and append them to the game's set."""
+    from kartaros.analysis import puzzles
+
+    info = _game(game)
+    try:
+        make_bot(bots, seed=0)
+    except ValueError as err:
+        _fail(str(err))
+    path = out if out is not None else puzzles.puzzles_file(info)
+    known = puzzles.load_file(path)
+    console = Console()
+
+    def found(puzzle: puzzles.Puzzle) -> None:
+        console.print(
+            f"{puzzle.id}: {puzzle.answer} {puzzle.value:.3f} against {puzzle.runner_up} "
+            f"{puzzle.runner_up_value:.3f} ({puzzle.difficulty})"
+        )
+        known.append(puzzle)
+        puzzles.save(path, known)  # after each: an interrupted run keeps what it found
+
+    new = puzzles.generate(
+        info, count=count, seed=seed, known=known, bots=bots, screen_worlds=screen_worlds,
+        check_worlds=check_worlds, horizon=None if to_end else puzzles.default_horizon(info), max_games=games_, on_found=found,
+    )
+    console.print(f"{len(new)} new puzzles; {len(known)} in {path}")
+
+
 def main() -> None:
     app(prog_name="kartaros")

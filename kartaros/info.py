@@ -183,6 +183,9 @@ class GameInfo:
     # The rules written for players, by language (``en``, ``sr``): Markdown files of the game's
     # folder, with card pictures (``docs/adding-a-game.md``); empty: the game has none yet.
     guide: Mapping[str, str] = field(default_factory=dict)
+    # The game's puzzles: a JSON file of its folder (``kartaros.analysis.puzzles``), positions
+    # of bot games with one clearly best move; a game without the file has none yet.
+    puzzles: str = "puzzles.json"
     # The fixed action spaces made so far, by player count (a space is made once and shared).
     _spaces: dict[int, ActionSpace] = field(default_factory=dict, init=False, repr=False, compare=False)
 
