@@ -918,6 +918,8 @@ def puzzles_generate(
     check_worlds: Annotated[int, typer.Option(min=2, help="Worlds per candidate in the check.")] = 64,
     games_: Annotated[int | None, typer.Option(
         "--games", min=1, help="Play at most this many bot games (default: 20 per puzzle asked).")] = None,
+    ending: Annotated[float, typer.Option(
+        min=0.0, max=1.0, help="The share of positions taken from each game's ending (its last tenth).")] = 0.75,
     to_end: Annotated[bool, typer.Option(
         "--to-end", help="Play every world on to the end, not to the game's declared search horizon.")] = False,
     out: Annotated[Path | None, typer.Option(help="The file to append to (default: the game's puzzles).")] = None,
@@ -944,7 +946,8 @@ def puzzles_generate(
 
     new = puzzles.generate(
         info, count=count, seed=seed, known=known, bots=bots, screen_worlds=screen_worlds,
-        check_worlds=check_worlds, horizon=None if to_end else puzzles.default_horizon(info), max_games=games_, on_found=found,
+        check_worlds=check_worlds, horizon=None if to_end else puzzles.default_horizon(info), max_games=games_,
+        ending=ending, on_found=found,
     )
     console.print(f"{len(new)} new puzzles; {len(known)} in {path}")
 

@@ -181,6 +181,7 @@ def candidates(
     seed: int,
     bots: str = "greedy",
     screens: int = 8,
+    ending: float = 0.75,
     screen_worlds: int = SCREEN_WORLDS,
     check_worlds: int = CHECK_WORLDS,
     horizon: int | None = None,
@@ -197,13 +198,13 @@ def candidates(
         if len(search_actions(probe)) > 1:
             choices.append(index)
         probe.apply(action)
-    # Three in four positions come from the ending (the last tenth of the choices, at least
-    # ``screens``): there one move often decides the game, and the play-ons are short, while
-    # earlier a single move seldom moves the result by the margin.
-    ending = choices[-max(screens, len(choices) // 10) :]
-    early = choices[: len(choices) - len(ending)]
-    late_count = min(len(ending), screens - screens // 4)
-    picked = sorted(rng.sample(ending, late_count) + rng.sample(early, min(len(early), screens - late_count)))
+    # ``ending`` of the positions (three in four by default) come from the ending (the last
+    # tenth of the choices, at least ``screens``): there one move often decides the game and
+    # the play-ons are short, while earlier a single move seldom moves the result by the margin.
+    last = choices[-max(screens, len(choices) // 10) :]
+    early = choices[: len(choices) - len(last)]
+    late_count = min(len(last), round(screens * ending))
+    picked = sorted(rng.sample(last, late_count) + rng.sample(early, min(len(early), screens - late_count)))
     done = 0
     for index in picked:
         while done < index:
@@ -246,6 +247,7 @@ def generate(
     check_worlds: int = CHECK_WORLDS,
     horizon: int | None = None,
     max_games: int | None = None,
+    ending: float = 0.75,
     on_found: Callable[[Puzzle], None] | None = None,
 ) -> list[Puzzle]:
     """Up to ``count`` new puzzles (none of ``known``'s ids), from bot games seeded ``seed``,
@@ -260,7 +262,7 @@ def generate(
         best: Puzzle | None = None
         for puzzle in candidates(
             info, seed=game_seed, bots=bots, screen_worlds=screen_worlds, check_worlds=check_worlds,
-            horizon=horizon,
+            horizon=horizon, ending=ending,
         ):
             if puzzle.id not in seen and (best is None or _lead(puzzle) > _lead(best)):
                 best = puzzle
