@@ -40,6 +40,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(HERE / "benchmarks"))
+from versions import alternate, print_ratios  # noqa: E402  (the alternation both benchmarks share)
+
 CASES = [("kec", 2), ("nesalomljiv", 2), ("tac", 4), ("puck", 2), ("puck", 4)]
 MEASURES = ("web", "env", "env+obs", "greedy", "hard", "ismcts")
 WEB_MOVES = 60  # moves a repeat of the web measure plays
@@ -188,20 +191,8 @@ def main() -> None:
     if args.base is None:
         parser.error("the base version's source tree is required")
     chosen = CASES if args.games is None else [c for c in CASES if c[0] in args.games.split(",")]
-    trees = {"base": Path(args.base).resolve(), "this": HERE}
-    totals: dict[str, dict[str, dict[str, float]]] = {"base": {}, "this": {}}
-    for r in range(args.rounds):
-        for version in ("base", "this") if r % 2 == 0 else ("this", "base"):
-            for case, seconds in measure(trees[version], chosen, args.least).items():
-                into = totals[version].setdefault(case, dict.fromkeys(MEASURES, 0.0))
-                for name, s in seconds.items():
-                    into[name] += s
-    print(f"speed-up of this tree over the base ({args.rounds} rounds; above 1: faster)")
-    print(f"  {'case':<16}" + "".join(f"{m:>10}" for m in MEASURES) + "   (ms of one unit in this tree)")
-    for case in totals["this"]:
-        ratios = [totals["base"][case][m] / totals["this"][case][m] for m in MEASURES]
-        spent = " ".join(f"{1e3 * totals['this'][case][m] / args.rounds:.3f}" for m in MEASURES)
-        print(f"  {case:<16}" + "".join(f"{x:>10.2f}" for x in ratios) + f"   ({spent})")
+    totals = alternate(Path(args.base), args.rounds, chosen, args.least, measure, MEASURES)
+    print_ratios(totals, args.rounds, MEASURES, width=10, unit="ms of one unit in this tree", scale=1e3)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
@@ -118,20 +119,40 @@ def main() -> None:
     if args.base is None:
         parser.error("the base version's source tree is required")
     chosen = CASES if args.games is None else [c for c in CASES if c[0] in args.games.split(",")]
-    trees = {"base": Path(args.base).resolve(), "this": HERE}
-    totals: dict[str, dict[str, dict[str, float]]] = {"base": {}, "this": {}}
-    for r in range(args.rounds):
+    totals = alternate(Path(args.base), args.rounds, chosen, args.least, measure, MEASURES)
+    print_ratios(totals, args.rounds, MEASURES, width=14, unit="CPU s of one run of this tree", scale=1.0)
+
+
+Totals = dict[str, dict[str, dict[str, float]]]  # version ("base", "this") → case → measure → CPU s
+
+
+def alternate(
+    base: Path, rounds: int, cases: list[tuple[str, int]], least: float,
+    measure: Callable[[Path, list[tuple[str, int]], float], dict[str, dict[str, float]]], measures: Sequence[str],
+) -> Totals:
+    """Each version's CPU seconds, summed over ``rounds`` rounds; each round runs ``measure`` for
+    both source trees, each in a fresh process, the order alternating so that neither always
+    meets the machine warmer or busier."""
+    trees = {"base": base.resolve(), "this": HERE}
+    totals: Totals = {"base": {}, "this": {}}
+    for r in range(rounds):
         for version in ("base", "this") if r % 2 == 0 else ("this", "base"):
-            for case, seconds in measure(trees[version], chosen, args.least).items():
-                into = totals[version].setdefault(case, dict.fromkeys(MEASURES, 0.0))
+            for case, seconds in measure(trees[version], cases, least).items():
+                into = totals[version].setdefault(case, dict.fromkeys(measures, 0.0))
                 for name, s in seconds.items():
                     into[name] += s
-    print(f"speed-up of this tree over the base ({args.rounds} rounds; above 1: faster)")
-    print(f"  {'case':<16}" + "".join(f"{m:>14}" for m in MEASURES) + "   (CPU s of one run of this tree)")
+    return totals
+
+
+def print_ratios(totals: Totals, rounds: int, measures: Sequence[str], *, width: int, unit: str, scale: float) -> None:
+    """The speed-up of this tree over the base per case and measure, and this tree's time of one
+    round (times ``scale``, in ``unit``)."""
+    print(f"speed-up of this tree over the base ({rounds} rounds; above 1: faster)")
+    print(f"  {'case':<16}" + "".join(f"{m:>{width}}" for m in measures) + f"   ({unit})")
     for case in totals["this"]:
-        ratios = [totals["base"][case][m] / totals["this"][case][m] for m in MEASURES]
-        spent = " ".join(f"{totals['this'][case][m] / args.rounds:.3f}" for m in MEASURES)
-        print(f"  {case:<16}" + "".join(f"{x:>14.2f}" for x in ratios) + f"   ({spent})")
+        ratios = [totals["base"][case][m] / totals["this"][case][m] for m in measures]
+        spent = " ".join(f"{scale * totals['this'][case][m] / rounds:.3f}" for m in measures)
+        print(f"  {case:<16}" + "".join(f"{x:>{width}.2f}" for x in ratios) + f"   ({spent})")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import random
 import signal
 import threading
 import time
@@ -78,6 +79,15 @@ def play_out(state: GameState, bots: Sequence[Bot], window_seconds: float = call
         player = state.current_player
         assert player is not None
         state.apply(bots[player].choose(state))
+
+
+def run_seed(seed: int | None) -> int:
+    """A run's seed: the one given (a whole number ≥ 0), or a fresh one to report."""
+    if seed is None:
+        return random.SystemRandom().getrandbits(63)
+    if type(seed) is not int or seed < 0:
+        raise ValueError(f"seed must be a whole number ≥ 0; got {seed!r}")
+    return seed
 
 
 def check_setup(game: str, players: int | None, variant: Mapping[str, Any] | None) -> tuple[int, dict[str, Any]]:

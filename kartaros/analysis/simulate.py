@@ -21,7 +21,6 @@ would have if every seat were worth the same (seats held / K, averaged over its 
 from __future__ import annotations
 
 import math
-import random
 import statistics
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -29,7 +28,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kartaros.analysis.bots import BotSpec, labels, parse_bots
-from kartaros.analysis.runner import GameResult, Interrupted, Progress, check_setup, run_games, sigint_ignored
+from kartaros.analysis.runner import (
+    GameResult,
+    Interrupted,
+    Progress,
+    check_setup,
+    run_games,
+    run_seed,
+    sigint_ignored,
+)
 from kartaros.analysis.stats import wilson
 
 
@@ -197,10 +204,7 @@ def simulate(
     if type(n) is not int or n < 1:
         raise ValueError(f"the number of games must be a whole number ≥ 1; got {n!r}")
     count, resolved = check_setup(game, players, variant)
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    elif type(seed) is not int or seed < 0:
-        raise ValueError(f"seed must be a whole number ≥ 0; got {seed!r}")
+    seed = run_seed(seed)
     tasks = [(i, seating(i, len(specs), count)) for i in range(n)]
     names = tuple(labels(specs))
     try:

@@ -31,7 +31,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kartaros.analysis.bots import BotSpec, labels
-from kartaros.analysis.runner import GameResult, Interrupted, Progress, check_setup, run_games, sigint_ignored
+from kartaros.analysis.runner import (
+    GameResult,
+    Interrupted,
+    Progress,
+    check_setup,
+    run_games,
+    run_seed,
+    sigint_ignored,
+)
 from kartaros.analysis.simulate import bot_list
 from kartaros.analysis.stats import derive_seed, wilson
 
@@ -196,10 +204,7 @@ def tournament(
     count, resolved = check_setup(game, players, variant)
     if count < 2:
         raise ValueError("a tournament needs a game of at least two players")
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    elif type(seed) is not int or seed < 0:
-        raise ValueError(f"seed must be a whole number ≥ 0; got {seed!r}")
+    seed = run_seed(seed)
     pairs = list(itertools.combinations(range(len(specs)), 2))
     # Game g of every pair before game g + 1 of any: a run stopped by Ctrl-C has rated every pair
     # about as often (the results do not depend on the order, only on each game's index).
