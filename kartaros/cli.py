@@ -910,19 +910,21 @@ app.add_typer(puzzles_app, name="puzzles")
 
 @puzzles_app.command("generate")
 def puzzles_generate(
-    game: Annotated[str, typer.Argument(help="The game whose puzzles to add to.")],
-    count: Annotated[int, typer.Option(min=1, help="How many new puzzles to find at most.")] = 5,
-    seed: Annotated[int, typer.Option(min=0, help="The first bot game's seed (then seed+1, …).")] = 0,
-    bots: Annotated[str, typer.Option(help="The bot every seat plays the games with.")] = "greedy",
-    screen_worlds: Annotated[int, typer.Option(min=2, help="Worlds per position in the screen.")] = 16,
-    check_worlds: Annotated[int, typer.Option(min=2, help="Worlds per candidate in the check.")] = 64,
+    game: Annotated[str, typer.Argument(metavar="GAME", help="The game whose puzzles to add to.")],
+    count: Annotated[int, typer.Option(min=1, metavar="N", help="How many new puzzles to find at most.")] = 5,
+    seed: Annotated[int, typer.Option(min=0, metavar="SEED", help="The first bot game's seed (then seed+1, …).")] = 0,
+    bots: Annotated[str, typer.Option(metavar="SPEC", help="The bot every seat plays the games with.")] = "greedy",
+    screen_worlds: Annotated[int, typer.Option(min=2, metavar="N", help="Worlds per position in the screen.")] = 16,
+    check_worlds: Annotated[int, typer.Option(min=2, metavar="N", help="Worlds per candidate in the check.")] = 64,
     games_: Annotated[int | None, typer.Option(
-        "--games", min=1, help="Play at most this many bot games (default: 20 per puzzle asked).")] = None,
+        "--games", min=1, metavar="N", help="Play at most this many bot games (default: 20 per puzzle asked).")] = None,
     ending: Annotated[float, typer.Option(
-        min=0.0, max=1.0, help="The share of positions taken from each game's ending (its last tenth).")] = 0.75,
+        min=0.0, max=1.0, metavar="SHARE",
+        help="The share of positions taken from each game's ending (its last tenth).")] = 0.75,
     to_end: Annotated[bool, typer.Option(
         "--to-end", help="Play every world on to the end, not to the game's declared search horizon.")] = False,
-    out: Annotated[Path | None, typer.Option(help="The file to append to (default: the game's puzzles).")] = None,
+    out: Annotated[Path | None, typer.Option(
+        metavar="FILE", help="The file to append to (default: the game's puzzles).")] = None,
 ) -> None:
     """Find candidate puzzles in seeded bot games and append them to the game's set."""
     from kartaros.analysis import puzzles

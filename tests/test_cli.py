@@ -558,7 +558,9 @@ def test_serve_refuses_ports_outside_1_to_65535(port: str) -> None:
     assert result.exit_code == 2 and "--port" in result.output
 
 
-@pytest.mark.parametrize("command", ["", "play", "replay", "rules", "games", "simulate", "tournament", "serve"])
+@pytest.mark.parametrize(
+    "command", ["", "play", "replay", "rules", "games", "simulate", "tournament", "serve", "puzzles generate"]
+)
 def test_help_has_no_placeholders_after_flags(command: str) -> None:
     result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
