@@ -19,7 +19,7 @@ GOLDEN: dict[str, dict[str, str]] = {
     'nesalomljiv 2': {
         'records': '031213c48d0658f4',
         'playouts': 'c0835f3853fec97b',
-        'worlds': '157416a32e152b5a',
+        'worlds': '8b828bd3b77a4fcb',
         'searches': 'cf75cb86e0cb02a8',
     },
     'tac 2': {

@@ -444,3 +444,23 @@ def test_determinize_does_not_depend_on_where_a_hidden_card_came_from() -> None:
     assert a.observation(0) == b.observation(0)
     for seed in range(10):
         assert a.determinize(0, seed).zones() == b.determinize(0, seed).zones()
+
+
+def test_N8_N11_the_public_view_shows_the_cards_taken_face_up_into_match_hands() -> None:
+    # A spectator's view (what every player knows) keeps each match hand's face-up cards: a
+    # target taken into it. They are exactly the cards the opponent can name, and really there.
+    seen = 0
+    for seed in range(30):
+        state = kartaros.new_game("nesalomljiv", seed=seed)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            public = state.public_observation()["match_public"]
+            zones = state.zones()
+            for p in (0, 1):
+                named = [c for c in state.observation(1 - p)["match_hands"][p] if c is not None]
+                assert sorted(public[p]) == sorted(named)
+                assert set(public[p]) <= set(zones[f"match:{p}"])
+                seen += len(public[p])
+            actions = state.legal_actions()
+            state.apply(actions[chooser.randrange(len(actions))])
+    assert seen > 0

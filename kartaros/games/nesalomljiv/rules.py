@@ -484,6 +484,9 @@ class NesalomljivState(GameState):
         view["chosen"] = [self.choice[0] is not None, self.choice[1] is not None]
         view["my_choice"] = None if mine is None else {"keep": codes(mine[:2]), "drop": CODE[mine[2]]}
         view["match_hands"] = [self._match_view(p, player) for p in (0, 1)]
+        # What everyone knows of each match hand (cards that went in face up, N8, N11): the same
+        # in every player's view, so a spectator's public view keeps it where match_hands differ.
+        view["match_public"] = [codes(sorted(self.known[p])) for p in (0, 1)]
         view["match_sizes"] = [len(self.match[0]), len(self.match[1])]
         view["stock_size"] = len(self.stock)
         view["discard"] = codes(self.discard)

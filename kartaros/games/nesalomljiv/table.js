@@ -41,6 +41,7 @@ import { cardName, t } from "/static/js/words.js";
  * @property {boolean[]} chosen
  * @property {{ keep: string[], drop: string } | null} [my_choice]
  * @property {(string | null)[][]} [match_hands]
+ * @property {string[][]} [match_public]
  * @property {number[]} match_sizes
  * @property {number} stock_size
  * @property {string[]} discard
@@ -164,9 +165,14 @@ function matchEl(ctx, p) {
   const count = o.match_sizes[p];
   const label = t("Match hand of {name}: {count}", { name: v.names[p], count });
   const title = t("Match hand: {count}", { count });
-  const hand = o.match_hands?.[p];
+  const open = o.match_public?.[p];
+  // A spectator's public view has no match_hands (the owner's differs from the opponent's):
+  // what everyone knows, then one face-down card per other.
+  const hand = o.match_hands?.[p] ?? (open && [...open, ...Array(Math.max(0, count - open.length)).fill(null)]);
   const blind = o.variant.match_hand === "blind";
-  if (v.seat === null || !hand) return zone("nes-match", title, label, [count ? stackEl(count, label, 5) : el("span", { class: "empty-pile" }, "—")]);
+  // A spectator sees what every player may know (the public view): a card taken from the middle
+  // went in face up (N8, N11), so it shows, as it does to the opponent.
+  if (!hand) return zone("nes-match", title, label, [count ? stackEl(count, label, 5) : el("span", { class: "empty-pile" }, "—")]);
   if (blind) {
     const content = [deckEl(hand), hand.length > 1 ? el("div", { class: "nes-note" }, t("the top card on the right")) : ""];
     if (p !== v.seat) return zone("nes-match", title, label, content);

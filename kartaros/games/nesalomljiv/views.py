@@ -133,6 +133,7 @@ class NesalomljivObservation(Observation[EventView]):
     chosen: list[bool]  # who has chosen in this duel
     my_choice: Choice | None
     match_hands: list[list[str | None]]  # per seat: a code per card the viewer can name, else None
+    match_public: list[list[str]]  # per seat: the cards every player knows are in it, sorted
     match_sizes: list[int]
     stock_size: int
     discard: list[str]  # bottom first
