@@ -114,7 +114,10 @@ export function render(ctx) {
     pileEl(ctx, "discard", t("Discard pile"), discardContent),
     pileEl(ctx, "table", t("On the table"), o.table.length ? [row(o.table), el("div", { class: "hold-name" }, holdName)] : [el("span", { class: "empty-pile" }, "—")]),
     el("div", { class: "pile pile-out", role: "group", "aria-label": t("Out of play") },
-      el("div", { class: "pile-label" }, t("Out of play")), stackEl(o.out_of_play.length, t("Out of play: {count}", { count: o.out_of_play.length }), 3)));
+      el("div", { class: "pile-label" }, t("Out of play")),
+      // Empty, it shows a dash as the table beside it does, not a count of 0.
+      o.out_of_play.length ? stackEl(o.out_of_play.length, t("Out of play: {count}", { count: o.out_of_play.length }), 3)
+        : el("span", { class: "empty-pile" }, "—")));
   const spread = fanned && discard.length > 1 ? el("div", { class: "fan", "aria-label": t("Discard pile") }, row(discard.map((d) => d.card))) : "";
 
   const hand = el("div", { class: "hand", role: "group", "aria-label": t("Your hand") });
