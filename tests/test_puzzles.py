@@ -18,7 +18,7 @@ from kartaros.cli import app
 from kartaros.info import GameInfo
 
 # The least each game's set holds (the generator finds these games' puzzles at different rates).
-WANTED = {"tac": 15, "nesalomljiv": 15, "kec": 1}
+WANTED = {"tac": 15, "nesalomljiv": 15, "kec": 15}
 STORED = [(name, p) for name, info in kartaros.GAMES.items() for p in puzzles.load(info)]
 
 
