@@ -30,6 +30,7 @@ from kartaros.calls import CALL_SECONDS
 from kartaros.info import GameInfo
 from kartaros.words import N_, shared, speech
 
+from .chat import Chats
 from .clock import Clock
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
@@ -99,6 +100,7 @@ def create_app(
     client is dropped as not reading."""
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds)
+    chats = Chats(store, service.clock)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -316,6 +318,17 @@ def create_app(
                         if "action" not in message:
                             watcher.view(service.view(table, seat, watcher.lang))
                             continue
+                    if "chat" in message or "mute" in message or "read_chat" in message:
+                        try:
+                            if "read_chat" in message:  # this socket reads the chat from now on
+                                await chats.join(table, watcher)
+                            elif "chat" in message:  # a message to the table
+                                await chats.say(table, seat, message["chat"])
+                            else:  # {"mute": seat, "on": bool}: that seat's chat no more (or again)
+                                await chats.mute(table, seat, message["mute"], message.get("on", True))
+                        except ApiError as err:  # said beside the chat, not over the table
+                            watcher.reply({**_error(err, watcher.lang), "about": "chat"})
+                        continue
                     if "explain" in message:  # why a try cannot be made now (hover, long press)
                         words = await service.explain(table_id, seat, message["explain"], watcher.lang)
                         watcher.reply({"explain": message["explain"], "words": words})

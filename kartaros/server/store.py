@@ -30,6 +30,7 @@ from sqlalchemy import (
     String,
     Table,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -74,6 +75,26 @@ health = Table(
     metadata,
     Column("id", Integer, primary_key=True),
     Column("checked_at", DateTime(timezone=True), nullable=False),
+)
+
+
+# A table's chat (kept with the table, never in its game record) and who muted whom there.
+chat_lines = Table(
+    "kartaros_chat",
+    metadata,
+    Column("table_id", String(32), ForeignKey("kartaros_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),  # 0, 1, … in the order said
+    Column("seat", Integer, nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("said_at", DateTime(timezone=True), nullable=False),
+)
+
+mutes = Table(
+    "kartaros_mutes",
+    metadata,
+    Column("table_id", String(32), ForeignKey("kartaros_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),  # who does not want to read ...
+    Column("muted", Integer, primary_key=True),  # ... this seat's messages
 )
 
 
@@ -249,6 +270,43 @@ class Store:
                 }
                 for r in rows
             ]
+
+    def add_chat(self, table_id: str, n: int, seat: int, text: str, at: float) -> None:
+        """Keep a chat message said at the table (``n``: its place in the table's chat);
+        ``StaleWrite`` if that place is taken."""
+        try:
+            with _storage("keep a chat message"), self.engine.begin() as db:
+                db.execute(insert(chat_lines).values(table_id=table_id, n=n, seat=seat, text=text,
+                                                     said_at=datetime.fromtimestamp(at, UTC)))
+        except StorageError as err:
+            if isinstance(err.__cause__, IntegrityError):
+                raise StaleWrite(f"table {table_id} already has a chat message at {n}") from None
+            raise
+
+    def chat(self, table_id: str, last: int) -> tuple[int, list[tuple[int, str, float]]]:
+        """How many messages were said at the table, and the ``last`` of them as (seat, text,
+        when), oldest first."""
+        with _storage("read a table's chat"), self.engine.connect() as db:
+            rows = db.execute(
+                select(chat_lines.c.n, chat_lines.c.seat, chat_lines.c.text, chat_lines.c.said_at)
+                .where(chat_lines.c.table_id == table_id).order_by(chat_lines.c.n.desc()).limit(last)
+            ).all()
+        said = rows[0].n + 1 if rows else 0
+        return said, [(r.seat, r.text, _seconds(r.said_at)) for r in reversed(rows)]
+
+    def set_mute(self, table_id: str, seat: int, muted: int, on: bool) -> None:
+        """``seat`` mutes (``on``) or hears again the chat of ``muted`` at this table."""
+        with _storage("keep a mute"), self.engine.begin() as db:
+            where = (mutes.c.table_id == table_id) & (mutes.c.seat == seat) & (mutes.c.muted == muted)
+            db.execute(delete(mutes).where(where))
+            if on:
+                db.execute(insert(mutes).values(table_id=table_id, seat=seat, muted=muted))
+
+    def mutes(self, table_id: str) -> list[tuple[int, int]]:
+        """Every (seat, muted seat) of the table."""
+        with _storage("read a table's mutes"), self.engine.connect() as db:
+            rows = db.execute(select(mutes.c.seat, mutes.c.muted).where(mutes.c.table_id == table_id)).all()
+        return [(r.seat, r.muted) for r in rows]
 
     def check(self) -> None:
         """Write to the database (one row of its own); ``StorageError`` if it cannot be written."""

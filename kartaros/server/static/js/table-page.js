@@ -3,6 +3,7 @@
 // The token travels in the URL's #fragment, which browsers never send to the server.
 // The view's words come in the page's language (?lang= on the socket, {"lang"} when it changes).
 import { actionCards } from "./cards.js";
+import * as chat from "./chat.js";
 import { api, el, errorText, toast } from "./dom.js";
 import * as motion from "./motion.js";
 import * as rows from "./rows.js";
@@ -61,10 +62,12 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?lang=${encodeURIComponent(currentLang())}`);
   socket = ws;
-  ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); setStatus(""); };
+  ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); ws.send(JSON.stringify({ read_chat: true })); setStatus(""); };
   if (token) remember(tableId);
   ws.onmessage = (message) => {
     const data = JSON.parse(message.data);
+    if (data.about === "chat") { chat.refused(data); return; }
+    if (chat.isChat(data)) { chat.received(data); return; }
     if (data.error) {
       // No move waits for an answer: it refuses a "why not" asked as the table moved on, which
       // tells the person nothing; it may be asked again.
@@ -327,6 +330,7 @@ function render() {
   } else if (drawn === null || drawn.seq !== v.seq) lastMove = new Set();
   motion.mark(root, lastMove);
   drawn = v;
+  chat.setView(v);
   renderMoves(v);
   renderLog(v);
   renderResult(v);
@@ -484,6 +488,11 @@ async function rematch() {
   } catch (err) { toast(String(/** @type {Error} */ (err).message)); }
 }
 
+chat.mount((message) => {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+  socket.send(JSON.stringify(message));
+  return true;
+});
 byId("call").addEventListener("click", () => { if (current && current.call) send(current.call); });
 byId("continue").addEventListener("click", goOn);
 langSwitch(() => {
