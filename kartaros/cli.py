@@ -887,6 +887,9 @@ def serve(
     call_seconds: Annotated[float, typer.Option(
         min=MIN_CALL_SECONDS, max=MAX_CALL_SECONDS,
         help="How long a call window stays open to everyone after a miss, in seconds.")] = CALL_SECONDS,
+    rate_limits: Annotated[bool, typer.Option(
+        "--rate-limits/--no-rate-limits",
+        help="Hold each client address to a rate of requests (off only for load tests from one address).")] = True,
 ) -> None:
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn
@@ -895,7 +898,7 @@ def serve(
     from kartaros.server.store import DEFAULT_URL
 
     try:
-        application = create_app(db or DEFAULT_URL, call_seconds=call_seconds)
+        application = create_app(db or DEFAULT_URL, call_seconds=call_seconds, rate_limits=rate_limits)
     except Exception as err:  # a bad URL or an unreachable database: say so in one line
         _fail(f"cannot open the database {db or DEFAULT_URL!r}: {err}")
     Console().print(Text(f"kartaros is serving on http://{host}:{port}/ (Ctrl-C stops it)", style="bold green"))

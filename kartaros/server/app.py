@@ -34,6 +34,7 @@ from .chat import Chats
 from .clock import Clock
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
+from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
 from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
@@ -92,12 +93,14 @@ def _token(authorization: str | None) -> str | None:
 
 def create_app(
     db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None,
-    send_seconds: float = SEND_SECONDS,
+    send_seconds: float = SEND_SECONDS, rate_limits: bool = False,
 ) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
     stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one);
     ``send_seconds``: how long one message may take to reach a socket's client before the
-    client is dropped as not reading."""
+    client is dropped as not reading; ``rate_limits``: each client address held to the rates of
+    ``limits.CLIENT_LIMITS`` (``kartaros serve`` turns them on; off here, for embedding and tests
+    whose clients are scripts)."""
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds)
     chats = Chats(store, service.clock)
@@ -119,7 +122,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(Guard)
+    app.add_middleware(Guard, limits=ClientLimits() if rate_limits else None, clock=service.clock)
     app.state.service = service
 
     @app.exception_handler(ApiError)
@@ -296,10 +299,15 @@ def create_app(
         service.watch(table, watcher)
         watcher.view(service.view(table, seat, lang))
 
+        pace = RateLimit(*SOCKET_MESSAGES) if rate_limits else None  # what this socket may send
+
         async def receive() -> None:
             nonlocal seat
             while True:
                 message = _parsed(await _receive(websocket))
+                if pace is not None and not pace.allow(0, service.clock.now()):
+                    watcher.reply(_error(PlayerError(429, N_("too many messages: wait a moment")), watcher.lang))
+                    continue  # not read: a client hammering the socket is told, not served
                 if message is None:
                     watcher.reply({"error": 'send JSON like {"action": "draw", "seq": 3}'})
                     continue

@@ -10,7 +10,11 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from .clock import Clock
+from .limits import ClientLimits
+
 MAX_BODY = 64 * 1024  # bytes: a new table or a move is a few hundred
+MAX_HEADERS = 16 * 1024  # bytes of a request's headers together: a browser sends one or two
 MAX_MESSAGE = 4 * 1024  # characters of one WebSocket message from a client
 MAX_DEPTH = 8  # how deeply a client's JSON may nest: no message of the API goes deeper than 3
 SHOWN = 80  # characters of a client's input an error may quote back
@@ -36,16 +40,37 @@ App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 class Guard:
-    """ASGI middleware: the security headers on every HTTP answer, and a 413 (JSON) for a body
-    longer than ``max_body``, whether it says its length or not (it is not read beyond that)."""
+    """ASGI middleware: the security headers on every HTTP answer, a 413 (JSON) for a body
+    longer than ``max_body``, whether it says its length or not (it is not read beyond that), a
+    431 for headers longer than ``MAX_HEADERS``, and a 429 with ``Retry-After`` for a client
+    over its rate (``limits``, per address, on the server's ``clock``; None: no limits)."""
 
-    def __init__(self, app: App, max_body: int = MAX_BODY) -> None:
+    def __init__(self, app: App, max_body: int = MAX_BODY, limits: ClientLimits | None = None,
+                 clock: Clock | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        self.limits = limits
+        self.clock = clock
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
+            return
+        too_long = sum(len(name) + len(value) for name, value in scope.get("headers", [])) > MAX_HEADERS
+        wait = None if too_long else self._over_rate(scope)
+        if scope["type"] == "websocket":
+            if too_long or wait is not None:
+                await receive()  # the client's connect
+                await send({"type": "websocket.close", "code": 1008})  # policy: refused
+                return
+            await self.app(scope, receive, send)
+            return
+        if too_long:
+            await _refuse(send, 431, "the request's headers are too long", SECURITY_HEADERS)
+            return
+        if wait is not None:
+            await _refuse(send, 429, "too many requests: wait a moment",
+                          [(b"retry-after", str(max(1, round(wait + 0.5))).encode()), *SECURITY_HEADERS])
             return
         started = refused = False
 
@@ -78,10 +103,31 @@ class Guard:
         await self.app(scope, receive_bounded, send_guarded)
 
 
+    def _over_rate(self, scope: Scope) -> float | None:
+        """Seconds the client must wait before this request, or None: it may go on."""
+        if self.limits is None or self.clock is None:
+            return None
+        client = scope.get("client")
+        address = client[0] if client else "unknown"
+        path: str = scope.get("path", "")
+        if scope["type"] == "websocket":
+            kind = "socket"
+        elif scope.get("method") == "POST":
+            kind = "create" if path.rstrip("/") == "/api/tables" else "move"
+        else:
+            kind = "read"
+        return self.limits.refused(kind, address, self.clock.now())
+
+
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"the request's body is longer than {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await _refuse(send, 413, f"the request's body is longer than {limit} bytes", [])  # guarded: headers added
+
+
+async def _refuse(send: Send, status: int, error: str, headers: list[tuple[bytes, bytes]]) -> None:
+    body = json.dumps({"error": error}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            *headers]})
     await send({"type": "http.response.body", "body": body})
 
 

@@ -41,3 +41,29 @@ class RateLimit:
         for key, (tokens, when) in list(self._buckets.items()):
             if tokens + (now - when) * self.rate >= self.burst:
                 del self._buckets[key]
+
+
+# What one client (by its address) may ask how often: (tokens a second, burst). A person at a
+# table makes a move every few seconds and opens a socket per page; the limits leave room for a
+# household behind one address and stop a script hammering the server.
+CLIENT_LIMITS: dict[str, tuple[float, int]] = {
+    "create": (0.2, 20),  # new tables: 20 at once, then one every 5 s
+    "move": (10.0, 40),  # moves over HTTP
+    "read": (20.0, 60),  # views, records, lists, pages
+    "socket": (1.0, 20),  # WebSockets opened
+}
+SOCKET_MESSAGES = (10.0, 40)  # what one socket may send (moves, "why not", chat)
+
+
+class ClientLimits:
+    """A rate limit per kind of request and client address, on the server's clock."""
+
+    def __init__(self, limits: dict[str, tuple[float, int]] | None = None) -> None:
+        self.buckets = {kind: RateLimit(rate, burst) for kind, (rate, burst) in (limits or CLIENT_LIMITS).items()}
+
+    def refused(self, kind: str, client: str, now: float) -> float | None:
+        """None: let it through (and count it); else the seconds until it may be asked again."""
+        bucket = self.buckets.get(kind)
+        if bucket is None or bucket.allow(client, now):
+            return None
+        return bucket.wait(client, now)

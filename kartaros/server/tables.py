@@ -220,6 +220,12 @@ class TableService:
             raise ApiError(400, str(err)) from None
         if len(seats) != state.num_players:
             raise ApiError(400, f"seats must list {state.num_players} seats, one per player; got {len(seats)}")
+        for option in kartaros.GAMES[game].options:
+            # A limit of length (K13, T13, P12) above its default makes a game, its views and its
+            # frames longer than any person plays: a server's tables keep to the defaults' bounds.
+            if option.minimum is not None and isinstance(option.default, int) and \
+                    state.variant[option.name] > option.default:
+                raise ApiError(400, f"variant {option.name!r} is at most {option.default} at a server's table")
         for kind in seats:
             if kind not in SEAT_KINDS:
                 raise ApiError(400, f"a seat is one of {', '.join(SEAT_KINDS)}; got {shown(kind)}")
