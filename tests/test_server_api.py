@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -532,3 +533,32 @@ def test_a_games_own_table_module_and_its_words_are_served(client: TestClient) -
     assert client.get("/api/words?lang=en").json()["cards"]["KH"] == "K♥"
     answer = client.get("/api/words?lang=sr&game=chess")
     assert answer.status_code == 404 and answer.json()["words"] == "nema igre „chess“"
+
+
+@pytest.mark.parametrize("game", list(kartaros.GAMES))
+def test_frames_come_in_pages_that_make_up_the_whole_replay(game: str) -> None:
+    """A long game's replay is asked page by page: the pages together are the whole, each frame
+    as it is in the whole (its number, its words, its cards)."""
+    from kartaros.server.app import replay_frames
+
+    rng = random.Random(5)
+    state = kartaros.new_game(game, seed=5)
+    while not state.is_over and len(state.actions) < 300:
+        state.apply(rng.choice(state.legal_actions()))
+    record = state.record()
+    whole, total = replay_frames(record, "sr")
+    assert total == len(whole) == len(record["actions"]) + 1
+    for size in (1, 7, 64):
+        pages = [replay_frames(record, "sr", start, size) for start in range(0, total, size)]
+        assert all(t == total for _, t in pages)
+        assert [frame for page, _ in pages for frame in page] == whole
+    assert replay_frames(record, "sr", total, 10) == ([], total)
+
+
+def test_frames_are_bounded_per_answer(client: TestClient) -> None:
+    from kartaros.server.app import MOST_FRAMES
+
+    created = new_table(client, "kec", ["human", "human"])
+    table = created["table"]
+    for url in (f"/api/tables/{table}/frames?count={MOST_FRAMES + 1}", f"/api/tables/{table}/frames?from=-1"):
+        assert client.get(url).status_code == 400

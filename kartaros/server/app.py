@@ -218,14 +218,19 @@ def create_app(
         return await service.record(table_id)
 
     @app.get("/api/tables/{table_id}/frames", tags=["tables"])
-    async def get_frames(table_id: str, lang: Lang = "en") -> dict[str, Any]:
-        """A finished game step by step with every card shown, for the replay viewer."""
+    async def get_frames(
+        table_id: str, lang: Lang = "en",
+        start: Annotated[int, Query(alias="from", ge=0, description="the first frame wanted (0: the deal)")] = 0,
+        count: Annotated[int, Query(ge=1, le=MOST_FRAMES, description="how many frames, at most")] = MOST_FRAMES,
+    ) -> dict[str, Any]:
+        """A finished game step by step with every card shown, for the replay viewer: ``count``
+        frames from ``from`` on, and ``total``, how many the game has (its moves and the deal)."""
         check_lang(lang)
         record = await service.record(table_id)
-        frames = await asyncio.to_thread(replay_frames, record, lang)
+        frames, total = await asyncio.to_thread(replay_frames, record, lang, start, count)
         info = kartaros.GAMES[record["game"]]
         return {"table": table_id, "game": info.name, "title": info.title, "names": _names(record, lang),
-                "frames": frames}
+                "from": start, "total": total, "frames": frames}
 
     @app.get("/api/rules/{game}", tags=["games"], response_class=PlainTextResponse)
     async def get_rules(game: str, lang: str = "en") -> str:
@@ -410,38 +415,48 @@ def create_app(
     return app
 
 
-def replay_frames(record: dict[str, Any], lang: str = "en") -> list[dict[str, Any]]:
-    """Every position of a finished game with all cards shown (the game is over: nothing is
-    secret any more): the start, then one frame per move, told in the third person by the
-    mover's name (in ``lang``, ``kartaros.told_events``: its first event is the move itself,
-    the rest what it caused)."""
+MOST_FRAMES = 500  # frames one answer holds: a long game's replay comes in pages
+
+
+def replay_frames(
+    record: dict[str, Any], lang: str = "en", start: int = 0, count: int | None = None,
+) -> tuple[list[dict[str, Any]], int]:
+    """Positions of a finished game with all cards shown (the game is over: nothing is secret
+    any more), ``count`` of them from ``start`` on (None: to the end), and how many there are:
+    the start, then one frame per move, told in the third person by the mover's name (in
+    ``lang``, ``kartaros.told_events``: its first event is the move itself, the rest what it
+    caused). The frames before ``start`` are played through, not told."""
     names = _names(record, lang)
     steps = kartaros.Replay(record)
+    total = len(record["actions"]) + 1
+    stop = total if count is None else min(total, start + count)
     frames: list[dict[str, Any]] = []
-    told = 0  # the events told so far
+    told = 0  # the events up to the position reached
 
-    def close(frame: dict[str, Any], state: kartaros.GameState) -> None:
+    def close(index: int, action: str | None, state: kartaros.GameState) -> None:
+        """Frame ``index``, the position ``action`` led to, if it is wanted; its events counted."""
         nonlocal told
-        frame["zones"] = state.zones()
+        if not start <= index < stop:
+            told += len(state.observation(0, since=told)["events"])
+            return
         sentences = kartaros.told_events(state, names, lang, told)
         told += len(sentences)
-        if frame["action"] is None:  # the start: the deal is what the first frame shows
-            frame["events"] = []
-            return
-        first = sentences[0] if sentences else frame["action"]
-        frame["text"] = f"{len(frames) - 1}. {first}"
-        frame["events"] = sentences[1:]
+        frame: dict[str, Any] = {"text": "", "action": action, "zones": state.zones(), "events": []}
+        if action is not None:  # the start: the deal is what the first frame shows
+            frame["text"] = f"{index}. {sentences[0] if sentences else action}"
+            frame["events"] = sentences[1:]
+        frames.append(frame)
 
-    for _index, action, state in steps:
-        if frames:
-            close(frames[-1], state)
-        else:
-            frames.append({"text": "", "action": None})
-            close(frames[-1], state)
-        frames.append({"text": "", "action": action})
-    if frames:
-        close(frames[-1], steps.final)
-    return frames
+    before: str | None = None  # the action that led to the position reached
+    for index, (_, action, state) in enumerate(steps):
+        if index >= stop:
+            break
+        close(index, before, state)
+        before = action
+    else:
+        if total - 1 < stop:
+            close(total - 1, before, steps.final)
+    return frames, total
 
 
 def _names(record: dict[str, Any], lang: str) -> list[str]:

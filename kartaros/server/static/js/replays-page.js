@@ -30,17 +30,23 @@ function byId(id) { return /** @type {HTMLElement} */ (document.getElementById(i
  */
 
 /**
- * A finished game step by step, as ``GET /api/tables/{table}/frames`` answers.
+ * A page of a finished game's frames, as ``GET /api/tables/{table}/frames`` answers.
  * @typedef {object} Frames
  * @property {string} table
  * @property {string} game
  * @property {string} title
  * @property {string[]} names
+ * @property {number} from the index of its first frame
+ * @property {number} total how many frames the game has
  * @property {Frame[]} frames
  */
 
-/** @type {Frame[]} */
-let frames = [];
+const PAGE = 200;  // frames asked at once: a long game's replay comes page by page, as it is watched
+/** @type {Map<number, Frame>} the frames loaded so far, by index */
+let frames = new Map();
+let total = 0;  // frames of the game shown
+/** @type {Map<number, Promise<void>>} pages being asked for, by their first frame */
+const asked = new Map();
 let at = 0;
 /** @type {string | null} */
 let opened = null;  // the table whose frames are shown
@@ -79,15 +85,32 @@ async function loadList() {
     el("td", {}, el("button", { class: "secondary", "data-table": g.table, onclick: () => open(g.table) }, t("Watch"))))));
 }
 
+/**
+ * The page of frames that holds ``index``, asked once (the moves in the page's language).
+ * @param {string} table @param {number} index
+ */
+function load(table, index) {
+  const first = Math.floor(index / PAGE) * PAGE;
+  if (frames.has(first) || asked.has(first)) return asked.get(first) ?? Promise.resolve();
+  const loading = api(withLang(`/api/tables/${table}/frames?from=${first}&count=${PAGE}`)).then((/** @type {Frames} */ answer) => {
+    if (table !== opened) return;
+    answer.frames.forEach((frame, i) => frames.set(answer.from + i, frame));
+    total = answer.total;
+    names = answer.names;
+  }).finally(() => asked.delete(first));
+  asked.set(first, loading);
+  return loading;
+}
+
 /** @param {string} table @param {number} [index] the frame shown first */
 async function open(table, index = 0) {
-  /** @type {Frames} */
-  const answer = await api(withLang(`/api/tables/${table}/frames`));  // the moves in the page's language
-  frames = answer.frames;
-  names = answer.names;
   opened = table;
+  frames = new Map();
+  asked.clear();
+  await load(table, Math.max(0, index));
+  if (!frames.size) await load(table, 0);  // a move past the end: the game from its start
   byId("viewer").hidden = false;
-  show(index);
+  await show(index);
 }
 
 /** The tables this browser sat at, newest first (see the table page). @returns {string[]} */
@@ -104,13 +127,14 @@ let playing;
 /** Autoplay: one move after another at the chosen speed, until the end or a click on pause. */
 function play() {
   const button = byId("play");
-  if (playing !== undefined || at >= frames.length - 1) { stop(); return; }
+  if (playing !== undefined || at >= total - 1) { stop(); return; }
   button.textContent = t("‖ Pause");
   button.setAttribute("aria-pressed", "true");
   const step = () => {
-    if (at >= frames.length - 1) { stop(); return; }
-    show(at + 1);
-    playing = window.setTimeout(step, Number(/** @type {HTMLSelectElement} */ (byId("replay-speed")).value));
+    if (at >= total - 1) { stop(); return; }
+    show(at + 1).then(() => {
+      if (playing !== undefined) playing = window.setTimeout(step, Number(/** @type {HTMLSelectElement} */ (byId("replay-speed")).value));
+    }).catch((err) => { stop(); toast(err.message); });
   };
   playing = window.setTimeout(step, 0);
 }
@@ -124,12 +148,18 @@ function stop() {
 }
 
 /** @param {number} index */
-function show(index) {
-  at = Math.max(0, Math.min(frames.length - 1, index));
-  const frame = frames[at];
+async function show(index) {
+  const table = opened;
+  if (table === null) return;
+  const wanted = Math.max(0, Math.min(total - 1, index));
+  await load(table, wanted);
+  const frame = frames.get(wanted);
+  if (!frame || table !== opened) return;
+  at = wanted;
+  if (at + PAGE / 4 < total) load(table, at + PAGE / 4).catch(() => {});  // the next page, before it is needed
   // The address names the game and the move: a link to it, and a reload, show the same moment.
   history.replaceState(null, "", `/replays?table=${opened}#move=${at}`);
-  byId("counter").textContent = t("Move {n} of {count}", { n: at, count: frames.length - 1 });
+  byId("counter").textContent = t("Move {n} of {count}", { n: at, count: total - 1 });
   const step = byId("step");
   step.replaceChildren(el("strong", {}, frame.text || ""), ...frame.events.map((e) => el("div", { class: "status" }, e)));
   const zones = byId("zones");
@@ -141,16 +171,19 @@ function show(index) {
   zones.replaceChildren(...nodes);
 }
 
-byId("first").onclick = () => { stop(); show(0); };
-byId("prev").onclick = () => { stop(); show(at - 1); };
-byId("next").onclick = () => { stop(); show(at + 1); };
-byId("last").onclick = () => { stop(); show(frames.length - 1); };
+/** Show a frame, saying so if it cannot be had. @param {number} index */
+function go(index) { show(index).catch((err) => toast(err.message)); }
+
+byId("first").onclick = () => { stop(); go(0); };
+byId("prev").onclick = () => { stop(); go(at - 1); };
+byId("next").onclick = () => { stop(); go(at + 1); };
+byId("last").onclick = () => { stop(); go(total - 1); };
 byId("play").onclick = play;
 // The keyboard steps too: ← →, Home and End, Space to play or pause (not while a control has the focus).
 document.addEventListener("keydown", (e) => {
-  if (!frames.length || (e.target instanceof HTMLElement && e.target.closest("select, input, button"))) return;
+  if (!total || (e.target instanceof HTMLElement && e.target.closest("select, input, button"))) return;
   const keys = /** @type {Record<string, () => void>} */ ({
-    ArrowLeft: () => show(at - 1), ArrowRight: () => show(at + 1), Home: () => show(0), End: () => show(frames.length - 1), " ": play,
+    ArrowLeft: () => go(at - 1), ArrowRight: () => go(at + 1), Home: () => go(0), End: () => go(total - 1), " ": play,
   });
   const act = keys[e.key];
   if (!act) return;
