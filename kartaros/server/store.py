@@ -6,6 +6,10 @@ bit-for-bit). Each action is its own row, keyed by (table, seq), so two writers 
 the same move cannot both win. The move that ends a game is stored in the same transaction as
 the table's result: no game is ever over in its actions and unfinished in its table.
 
+The schema is owned by the revisions of ``kartaros.server.migrations``: a database is brought
+to the newest when a ``Store`` opens it. A change to the tables below goes with a new revision
+(docs/server.md, "Changing the schema"); ``tests/test_migrations.py`` fails until it does.
+
 Whatever goes wrong in the database (locked, full, gone) comes out of a method as
 ``StorageError``, whose message names what failed and never the data (moves, seeds, token
 hashes: the engine is made with ``hide_parameters``).
@@ -181,7 +185,14 @@ class Store:
 
     def __init__(self, url: str = DEFAULT_URL, **engine_kwargs: Any) -> None:
         self.engine = make_engine(url, **engine_kwargs)
-        metadata.create_all(self.engine)
+        from . import migrations  # its env.py reads this module's metadata
+
+        try:
+            with _storage("bring its schema up to date"):
+                migrations.upgrade(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def create(self, table: StoredTable) -> None:
         with _storage("store a new table"), self.engine.begin() as db:

@@ -44,7 +44,10 @@ TABLES: list[tuple[str, list[str], dict[str, Any], int | None]] = [
 ]
 
 
-def _play(client: TestClient, clock: FakeClock, table: str, tokens: list[dict[str, Any]], most: int | None, rng: random.Random) -> None:
+def _play(
+    client: TestClient, clock: FakeClock, table: str, tokens: list[dict[str, Any]], most: int | None,
+    rng: random.Random,
+) -> None:
     """The people at the table play random legal moves, up to ``most`` of them (None: to the end)."""
     played = waited = 0
     while most is None or played < most:
@@ -64,7 +67,7 @@ def _play(client: TestClient, clock: FakeClock, table: str, tokens: list[dict[st
         if not moved:  # a call window is open, or a bot is thinking: the server's clock moves on
             waited += 1
             assert waited < 100, f"nobody can move at {table} and the game is not over"
-            client.portal.call(clock.advance, 1.0)  # type: ignore[union-attr]
+            client.portal.call(clock.advance, 1.0)
             time.sleep(0.05)  # what the window's close stores, in a thread
 
 
