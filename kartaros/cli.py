@@ -15,7 +15,7 @@ import signal
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -44,6 +44,9 @@ from kartaros.records import with_players
 from kartaros.state import GameState
 from kartaros.views import Observation
 from kartaros.words import LANGUAGES, Speech, speech
+
+if TYPE_CHECKING:  # the server's modules load only when serving
+    from kartaros.server.address import PublicAddress
 
 app = typer.Typer(
     name="kartaros",
@@ -881,7 +884,9 @@ def _print_tournament(info: GameInfo, result: TournamentResult) -> None:
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[str, typer.Option(
+        help="Address to listen on: 127.0.0.1 for this machine alone, 0.0.0.0 for everyone on its networks.")]
+        = "127.0.0.1",
     port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(metavar="URL", help="Database URL (default: an SQLite file here).")] = "",
     call_seconds: Annotated[float, typer.Option(
@@ -890,19 +895,49 @@ def serve(
     rate_limits: Annotated[bool, typer.Option(
         "--rate-limits/--no-rate-limits",
         help="Hold each client address to a rate of requests (off only for load tests from one address).")] = True,
+    public_url: Annotated[str | None, typer.Option(
+        metavar="URL", help="The address others open, behind a reverse proxy (https://cards.example.org): "
+        "invite links carry it.")] = None,
+    forwarded_allow_ips: Annotated[str | None, typer.Option(
+        metavar="IPS", help="Trust X-Forwarded-For and X-Forwarded-Proto from these addresses (a proxy's, "
+        "comma-separated, * for any); by default they are ignored.")] = None,
 ) -> None:
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn
 
-    from kartaros.server import create_app
+    from kartaros.server import address, create_app
     from kartaros.server.store import DEFAULT_URL
 
     try:
-        application = create_app(db or DEFAULT_URL, call_seconds=call_seconds, rate_limits=rate_limits)
+        public = address.PublicAddress(
+            url=address.public_url(public_url) if public_url is not None else None,
+            lan_hosts=address.lan_addresses() if address.serves_everyone(host) else (),
+        )
+    except ValueError as err:
+        _fail(f"--public-url: {err}")
+    try:
+        application = create_app(db or DEFAULT_URL, call_seconds=call_seconds, public=public,
+                                 rate_limits=rate_limits)
     except Exception as err:  # a bad URL or an unreachable database: say so in one line
         _fail(f"cannot open the database {db or DEFAULT_URL!r}: {err}")
-    Console().print(Text(f"kartaros is serving on http://{host}:{port}/ (Ctrl-C stops it)", style="bold green"))
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    Console().print(Text(_serving_line(host, port, public), style="bold green"), soft_wrap=True)
+    uvicorn.run(application, host=host, port=port, log_level="warning",
+                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
+
+
+def _serving_line(host: str, port: int, public: PublicAddress) -> str:
+    """Where the server is, for whoever started it: the address on this machine, and the ones
+    others open (the public URL, or this machine's addresses on its networks)."""
+    from kartaros.server import address
+
+    here = address.base_url("http", "127.0.0.1" if address.serves_everyone(host) else host, port)
+    others = [public.url] if public.url else [address.base_url("http", ip, port) for ip in public.lan_hosts]
+    line = f"kartaros is serving on {here}/"
+    if others:
+        line += f"; others open {', '.join(f'{url}/' for url in others)}"
+    elif address.serves_everyone(host):
+        line += "; this machine has no network address others can reach"
+    return line + " (Ctrl-C stops it)"
 
 
 # ---- puzzles ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from kartaros.calls import CALL_SECONDS
 from kartaros.info import GameInfo
 from kartaros.words import N_, shared, speech
 
+from .address import PublicAddress
 from .chat import Chats
 from .clock import Clock
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
@@ -93,14 +94,16 @@ def _token(authorization: str | None) -> str | None:
 
 def create_app(
     db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None,
-    send_seconds: float = SEND_SECONDS, rate_limits: bool = False,
+    send_seconds: float = SEND_SECONDS, public: PublicAddress | None = None, rate_limits: bool = False,
 ) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
     stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one);
     ``send_seconds``: how long one message may take to reach a socket's client before the
-    client is dropped as not reading; ``rate_limits``: each client address held to the rates of
-    ``limits.CLIENT_LIMITS`` (``kartaros serve`` turns them on; off here, for embedding and tests
-    whose clients are scripts)."""
+    client is dropped as not reading; ``public``: how invite links name the server for others
+    (by default, as each request names it); ``rate_limits``: each client address held to the
+    rates of ``limits.CLIENT_LIMITS`` (``kartaros serve`` turns them on; off here, for embedding
+    and tests whose clients are scripts)."""
+    public = public or PublicAddress()
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds)
     chats = Chats(store, service.clock)
@@ -181,13 +184,16 @@ def create_app(
         return {"lang": lang, "languages": languages(), "words": page_words(lang, info), "cards": card_names(lang)}
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
-    async def create_table(body: NewTable, lang: Lang = "en") -> dict[str, Any]:
-        """A new table; the answer holds a secret token for each human seat. Seats without a
-        name are named in ``lang``."""
+    async def create_table(body: NewTable, request: Request, lang: Lang = "en") -> dict[str, Any]:
+        """A new table; the answer holds a secret token for each human seat, and the link that
+        opens it for someone else (by the server's public URL). Seats without a name are named
+        in ``lang``."""
         check_lang(lang)
         table_id, tokens = await service.create(body.game, body.players, body.seats, body.variant, body.names,
                                                 lang)
-        return {"table": table_id, "seats": tokens}
+        here = str(request.base_url)
+        return {"table": table_id,
+                "seats": [seat | {"link": public.invite(here, table_id, seat["token"])} for seat in tokens]}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(
@@ -266,7 +272,8 @@ def create_app(
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:
-        if not same_origin(websocket.headers):  # another site's page may not play for its visitor
+        # another site's page may not play for its visitor
+        if not (same_origin(websocket.headers) or public.is_origin(websocket.headers.get("origin"))):
             await websocket.close(code=4403)
             return
         await websocket.accept()

@@ -30,7 +30,7 @@ import { currentLang, langSwitch, t, withLang } from "./words.js";
  * @property {GameOption[]} options
  */
 
-/** @typedef {{ seat: number, token: string }} SeatToken a human seat and its secret token */
+/** @typedef {{ seat: number, token: string, link?: string }} SeatToken a human seat, its secret token, its link for others */
 /**
  * A new table as ``POST /api/tables`` answers: a secret token for each human seat.
  * @typedef {object} NewTable
@@ -189,7 +189,7 @@ function showCreated(made) {
   const friends = made.seats.filter((s) => s.seat !== 0);
   const box = byId("invites");
   box.replaceChildren(...friends.map((s) => {
-    const input = /** @type {HTMLInputElement} */ (el("input", { readonly: "", value: tableLink(made.table, s.token), "data-invite": s.seat }));
+    const input = /** @type {HTMLInputElement} */ (el("input", { readonly: "", value: s.link ?? tableLink(made.table, s.token), "data-invite": s.seat }));
     return el("div", { class: "invite" }, el("span", {}, t("Invite link for seat {n}:", { n: s.seat + 1 })), input,
       el("button", { class: "secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(input.value); } }, t("Copy")));
   }));
