@@ -7,6 +7,8 @@ from __future__ import annotations
 import concurrent.futures
 import json
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -193,3 +195,55 @@ def test_servers_opening_one_new_database_together_make_it_once(db_url: str) -> 
     with engine.connect() as db:
         assert db.execute(text("select version_num from alembic_version")).scalars().all() == [migrations.head()]
     engine.dispose()
+
+
+@pytest.fixture
+def scratch_revisions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The revisions copied aside, and the store's migrations reading them from there."""
+    copy = tmp_path / "migrations"
+    shutil.copytree(migrations.HERE, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(migrations, "HERE", copy)
+    migrations.scripts.cache_clear()
+    yield copy
+    migrations.scripts.cache_clear()
+
+
+def test_a_new_revision_is_written_on_top_of_the_newest_and_runs(scratch_revisions: Path, tmp_path: Path) -> None:
+    """``python -m kartaros.server.migrations new``, after a table was added to the store's: a
+    revision on the newest that makes it, lint-clean, which a new database goes through."""
+    from kartaros.server.migrations.__main__ import main
+
+    newest = migrations.head()
+    added = Table("kartaros_lobby_probe", metadata, Column("id", String(32), primary_key=True),
+                  Column("seats_free", Integer, nullable=False))
+    try:
+        main(["new", "0999_lobby", "open tables in a lobby"])
+        written = scratch_revisions / "versions" / "0999_lobby.py"
+        source = written.read_text(encoding="utf-8")
+        assert f"down_revision: str | None = {newest!r}" in source
+        assert "op.create_table('kartaros_lobby_probe'" in source
+        lint = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", str(written)],
+                              capture_output=True, text=True, check=False)
+        assert lint.returncode == 0, lint.stdout
+        migrations.scripts.cache_clear()
+        assert migrations.head() == "0999_lobby"
+        url = f"sqlite:///{tmp_path / 'new.db'}"
+        Store(url).close()
+        assert revision_of(url) == "0999_lobby"
+        engine = make_engine(url)
+        with engine.connect() as db:
+            assert compare_metadata(MigrationContext.configure(db), metadata) == []
+        engine.dispose()
+    finally:
+        metadata.remove(added)
+
+
+@pytest.mark.parametrize("given", ["lobby", "2_lobby", "0002-lobby", "0002_Lobby"])
+def test_a_revision_id_must_say_its_place_in_the_line(given: str, scratch_revisions: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from kartaros.server.migrations.__main__ import main
+
+    with pytest.raises(SystemExit) as refused:
+        main(["new", given, "open tables in a lobby"])
+    assert refused.value.code == 2 and "four digits" in capsys.readouterr().err
+    assert sorted(p.name for p in (scratch_revisions / "versions").glob("*.py")) == [f"{migrations.BASELINE}.py"]

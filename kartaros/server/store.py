@@ -43,6 +43,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from . import migrations
+
 DEFAULT_URL = "sqlite:///kartaros.db"
 
 metadata = MetaData()
@@ -185,8 +187,6 @@ class Store:
 
     def __init__(self, url: str = DEFAULT_URL, **engine_kwargs: Any) -> None:
         self.engine = make_engine(url, **engine_kwargs)
-        from . import migrations  # its env.py reads this module's metadata
-
         try:
             with _storage("bring its schema up to date"):
                 migrations.upgrade(self.engine)
