@@ -127,6 +127,7 @@ def create_app(
     )
     app.add_middleware(Guard, limits=ClientLimits() if rate_limits else None, clock=service.clock)
     app.state.service = service
+    app.state.public = public  # how the server names itself for others (links, whether it is https)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, err: ApiError) -> JSONResponse:
