@@ -247,3 +247,19 @@ def test_a_revision_id_must_say_its_place_in_the_line(given: str, scratch_revisi
         main(["new", given, "open tables in a lobby"])
     assert refused.value.code == 2 and "four digits" in capsys.readouterr().err
     assert sorted(p.name for p in (scratch_revisions / "versions").glob("*.py")) == [f"{migrations.BASELINE}.py"]
+
+
+def test_a_read_only_database_opens_when_its_schema_is_the_newest(tmp_path: Path) -> None:
+    """Brought up to date, a database is only read when opened (a read-only SQLite file); one
+    that would need upgrading and cannot be written says so, as any storage failure."""
+    path = tmp_path / "old.db"
+    shutil.copy(BEFORE, path)
+    old_db, read_only = f"sqlite:///{path}", f"sqlite:///file:{path}?mode=ro&uri=true"
+    with pytest.raises(StorageError, match="bring its schema up to date"):
+        Store(read_only)
+    Store(old_db).close()
+    store = Store(read_only)
+    try:
+        assert store.load(EXPECTED[0]["table"]).actions == EXPECTED[0]["actions"]  # type: ignore[union-attr]
+    finally:
+        store.close()

@@ -3,8 +3,8 @@ is a revision in ``versions/`` (``0001_baseline`` is the schema as it was before
 ``upgrade`` brings a database to the newest one when the server opens it.
 
 No ``alembic.ini``: the configuration is made here, so an installed kartaros migrates its
-database by itself. ``python -m kartaros.server.migrations --help`` writes a new revision (see
-docs/server.md, "Changing the schema").
+database by itself. ``python -m kartaros.server.migrations new ID MESSAGE`` writes a new
+revision (docs/server.md, "Changing the schema").
 """
 
 from __future__ import annotations
@@ -92,6 +92,7 @@ def upgrade(engine: Engine) -> None:
             log.info("a database from before schema revisions: its tables are kept and it is brought to %s",
                      head())
         command.upgrade(config(connection), "head")
+
 
 def _known(revision: str) -> bool:
     try:
