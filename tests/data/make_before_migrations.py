@@ -4,10 +4,10 @@ finished and unfinished games of every game, and ``kartaros-before-migrations.js
 ``tests/test_migrations.py`` expects of it (each table's game, moves, whether it is over, and
 the seat tokens to resume it).
 
-The committed file was made by kartaros at commit a26f91b, the last before migrations:
+The committed file was made by kartaros at commit a26f91b, the last before migrations: in a
+clone checked out at that commit, with this script copied into its ``tests/data/``,
 
-    git worktree add /some/dir a26f91b && cd /some/dir
-    PYTHONPATH=. python tests/data/make_before_migrations.py   # (this script copied in)
+    PYTHONPATH=. python tests/data/make_before_migrations.py
 
 Run with kartaros after migrations it would make a database with ``alembic_version``, which is
 not what the test needs; it says so and stops.
