@@ -128,6 +128,17 @@ GREEDY: BotSetting = ("greedy", {})
 PAGE_FILES = ("table.js", "table.css")
 
 
+@dataclass(frozen=True)
+class PuzzleSearch:
+    """How a game's puzzles are judged (``kartaros.analysis.puzzles``), where the defaults do
+    not fit the game: the least lead of the answer over the runner-up (in the mover's return,
+    from 0 to 1), and the play-on cut of the evaluation in moves (``None``: the cut of the
+    game's declared PIMC search, ``GameInfo.hard``, or the end of the game without one)."""
+
+    margin: float = 0.1
+    horizon: int | None = None
+
+
 def _one_winner(players: int, variant: Mapping[str, Any]) -> float:
     return 1.0
 
@@ -186,6 +197,8 @@ class GameInfo:
     # The game's puzzles: a JSON file of its folder (``kartaros.analysis.puzzles``), positions
     # of bot games with one clearly best move; a game without the file has none yet.
     puzzles: str = "puzzles.json"
+    # How its puzzles are judged, where a game's moves are weighed on another scale.
+    puzzle_search: PuzzleSearch = PuzzleSearch()
     # The fixed action spaces made so far, by player count (a space is made once and shared).
     _spaces: dict[int, ActionSpace] = field(default_factory=dict, init=False, repr=False, compare=False)
 

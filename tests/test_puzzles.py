@@ -18,7 +18,7 @@ from kartaros.cli import app
 from kartaros.info import GameInfo
 
 # The least each game's set holds (the generator finds these games' puzzles at different rates).
-WANTED = {"tac": 15, "nesalomljiv": 15, "kec": 15}
+WANTED = {"tac": 15, "nesalomljiv": 15, "kec": 15, "puck": 15}
 STORED = [(name, p) for name, info in kartaros.GAMES.items() for p in puzzles.load(info)]
 
 
@@ -38,10 +38,18 @@ def _valid(info: GameInfo, puzzle: Puzzle) -> None:
     assert puzzle.values[puzzle.answer] == puzzle.value == max(puzzle.values.values())
     others = [v for m, v in puzzle.values.items() if m != puzzle.answer]
     assert puzzle.runner_up_value == max(others) == puzzle.values[puzzle.runner_up]
-    assert puzzle.margin >= MARGIN
+    assert puzzle.margin >= info.puzzle_search.margin  # the game's margin (MARGIN unless it declares one)
     assert puzzle.value - puzzle.runner_up_value >= puzzle.margin - 1e-9
     assert puzzle.difficulty in puzzles.DIFFICULTIES
     assert puzzle.search["worlds"] >= 2
+
+
+def test_a_game_without_its_own_puzzle_search_is_held_to_the_default_margin() -> None:
+    assert kartaros.GAMES["tac"].puzzle_search.margin == MARGIN
+    # Puck weighs its exchanges by the cards of one trick, and cuts the play-on after it.
+    puck = kartaros.GAMES["puck"]
+    assert 0 < puck.puzzle_search.margin < MARGIN
+    assert puzzles.default_horizon(puck) == puck.puzzle_search.horizon
 
 
 def test_every_game_declares_a_puzzles_file_in_its_folder() -> None:

@@ -10,7 +10,8 @@ return (a share of the win from 0 to 1). Every move shares each world and its ti
 seed (paired samples), so two moves are compared within the same deal.
 
 A position becomes a puzzle when, by that evaluation, the best move beats the runner-up by
-at least ``MARGIN`` (a share of the win), first in a screen with few worlds, and then again,
+at least the game's margin (``GameInfo.puzzle_search``; ``MARGIN``, a tenth of the win, by
+default), first in a screen with few worlds, and then again,
 and also by at least ``Z`` standard errors of their paired difference, in a check with more
 worlds and a fresh seed (so the check's numbers owe nothing to the screen's luck). The
 stored values are the check's, and the check is what a test repeats: its seed is stored
@@ -39,13 +40,14 @@ import kartaros
 from kartaros.analysis.bots import make_bot
 from kartaros.bots.greedy import greedy_move
 from kartaros.bots.ismcts import search_actions
-from kartaros.info import GameInfo
+from kartaros.info import GameInfo, PuzzleSearch
 from kartaros.state import GameState
 
 # The least lead of the answer over the runner-up, as a share of the win (the mover's mean
 # return goes from 0 to 1): a tenth of a game is a difference a player feels, and far above
-# what the heuristic's tie-breaking moves a game by.
-MARGIN = 0.1
+# what the heuristic's tie-breaking moves a game by. A game whose moves are weighed on another
+# scale declares its own (``GameInfo.puzzle_search``).
+MARGIN = PuzzleSearch().margin
 # And the lead must stand this many standard errors of the paired difference above zero, so
 # that a lucky few worlds do not make a puzzle.
 Z = 2.5
@@ -139,21 +141,24 @@ def _play_on(world: GameState, action: str, me: int, tie_seed: int, horizon: int
 
 
 def default_horizon(info: GameInfo) -> int | None:
-    """The play-on cut of the game's declared PIMC search (``GameInfo.hard``), where its strong
-    bot is one with a horizon; else the play-on goes to the end of the game."""
+    """The play-on cut the game declares for its puzzles (``GameInfo.puzzle_search``), else
+    that of its declared PIMC search (``GameInfo.hard``), where its strong bot is one with a
+    horizon; else the play-on goes to the end of the game."""
+    if info.puzzle_search.horizon is not None:
+        return info.puzzle_search.horizon
     name, params = info.hard
     horizon = params.get("horizon") if name == "pimc" else None
     return horizon if isinstance(horizon, int) else None
 
 
-def difficulty(state: GameState, evaluation: Evaluation, rng: random.Random) -> str:
+def difficulty(state: GameState, evaluation: Evaluation, rng: random.Random, margin: float = MARGIN) -> str:
     """``easy`` where the heuristic plays the answer and the lead is twice the margin (the
     move a plain player sees), ``hard`` where the heuristic plays another move (the greedy
     bot would get it wrong), ``medium`` otherwise."""
     plain = greedy_move(state, search_actions(state), rng)
     if plain != evaluation.moves[0]:
         return "hard"
-    return "easy" if evaluation.lead >= 2 * MARGIN else "medium"
+    return "easy" if evaluation.lead >= 2 * margin else "medium"
 
 
 def _accepts(state: GameState, answer: str) -> list[str]:
@@ -185,10 +190,13 @@ def candidates(
     screen_worlds: int = SCREEN_WORLDS,
     check_worlds: int = CHECK_WORLDS,
     horizon: int | None = None,
-    margin: float = MARGIN,
+    margin: float | None = None,
 ) -> Iterator[Puzzle]:
     """The puzzles of one seeded bot game: ``screens`` positions with a real choice, sampled
-    mostly from its ending, screened with few worlds and checked with more (a fresh seed)."""
+    mostly from its ending, screened with few worlds and checked with more (a fresh seed);
+    ``margin`` by default the game's (``GameInfo.puzzle_search``)."""
+    if margin is None:
+        margin = info.puzzle_search.margin
     actions = play_game(info, seed, bots)
     rng = random.Random(seed)
     state = kartaros.new_game(info.name, players=info.default_players, seed=seed)
@@ -230,7 +238,7 @@ def candidates(
             runner_up_value=round(check.values[1], 4),
             values={m: round(v, 4) for m, v in zip(check.moves, check.values, strict=True)},
             margin=margin,
-            difficulty=difficulty(state, check, rng),
+            difficulty=difficulty(state, check, rng, margin),
             search={"worlds": check_worlds, "seed": check_seed, "horizon": horizon},
             source=bots,
         )

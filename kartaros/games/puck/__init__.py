@@ -8,7 +8,7 @@ the action space and observation tensor for learning agents (``tensors.py``).
 from kartaros.games.puck import heuristic, words
 from kartaros.games.puck.rules import OPTIONS, PuckState, max_game_length
 from kartaros.games.puck.tensors import PuckEncoder, PuckSpace
-from kartaros.info import GameInfo
+from kartaros.info import GameInfo, PuzzleSearch
 from kartaros.words import game_words
 
 # ``hard`` plays PIMC: it beat the heuristic for 2, 3 and 4 players, a tenth to a third of a
@@ -29,4 +29,10 @@ INFO = GameInfo(
     max_game_length=max_game_length,
     hard=("pimc", {"worlds": 60, "horizon": 8}),
     guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
+    # Puzzles: an exchange decides one trick, and a trick moves a few cards of 52, so no single
+    # move shifts the mover's share of the win (his share of the cards, before the end) by the
+    # default tenth; and the deals after the trick only add noise. A puzzle's moves are weighed
+    # by the cards held right after the trick (two moves on: the rest of the exchange and the
+    # showdown), and the answer must win about a card and a half more than any other (0.03).
+    puzzle_search=PuzzleSearch(margin=0.03, horizon=2),
 )
