@@ -32,6 +32,7 @@ from kartaros.words import N_, shared, speech
 
 from .address import PublicAddress
 from .chat import Chats
+from . import puzzle_pages
 from .clock import Clock
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
@@ -387,6 +388,8 @@ def create_app(
         """A page, its language switch listing the languages there are."""
         text = (static / name).read_text(encoding="utf-8")
         return HTMLResponse(text.replace(LANGUAGE_SWITCH, LANGUAGE_SWITCH.replace("><", f">{language_options()}<")))
+
+    puzzle_pages.register(app, service, page)  # the puzzles' API and pages
 
     @app.get("/", include_in_schema=False)
     async def home() -> HTMLResponse:

@@ -61,9 +61,22 @@ async function loadGames() {
     onkeydown: (/** @type {Event} */ e) => { const k = /** @type {KeyboardEvent} */ (e).key; if (k === "Enter" || k === " ") { e.preventDefault(); choose(g.name); } },
   },
     el("h3", {}, g.title), el("p", {}, g.summary),
-    el("p", { class: "status" }, t("Players: {count}", { count: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` })))));
+    el("p", { class: "status" }, t("Players: {count}", { count: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` })),
+    puzzlesLink(g))));
   const wanted = chosen ? chosen.name : new URLSearchParams(location.search).get("game");
   if (wanted && GAMES.some((g) => g.name === wanted)) choose(wanted);
+}
+
+/**
+ * The link to a game's puzzles, in its tile: it opens the puzzles, not the game's setup.
+ * @param {Game} g
+ */
+function puzzlesLink(g) {
+  /** @param {Event} e */
+  const own = (e) => e.stopPropagation();
+  return el("p", { class: "tile-links" }, el("a", {
+    href: `/puzzles/${encodeURIComponent(g.name)}`, "data-puzzles": g.name, onclick: own, onkeydown: own,
+  }, t("{game}: puzzles", { game: g.title })));
 }
 
 /** @param {string} name */

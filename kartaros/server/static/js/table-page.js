@@ -6,6 +6,7 @@ import { actionCards } from "./cards.js";
 import * as chat from "./chat.js";
 import { api, el, errorText, toast } from "./dom.js";
 import * as motion from "./motion.js";
+import * as puzzleMode from "./puzzle-mode.js";
 import * as rows from "./rows.js";
 import { currentLang, formatNumber, langSwitch, reloadWords, t, useGameWords, withLang } from "./words.js";
 
@@ -14,6 +15,8 @@ import { currentLang, formatNumber, langSwitch, reloadWords, t, useGameWords, wi
 
 const tableId = location.pathname.split("/").pop() || "";
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
+// ``/puzzles/<game>/<id>``: a puzzle's position, with no socket; a move is checked, not played.
+const puzzle = puzzleMode.puzzleOf(location.pathname);
 const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
 const speed = /** @type {HTMLSelectElement} */ (document.getElementById("speed"));
 speed.value = localStorage.getItem("kartaros.speed") ?? "900";
@@ -295,14 +298,25 @@ function setStatus(text) {
  * @param {string} action
  */
 function send(action) {
-  if (!current || !socket || socket.readyState !== WebSocket.OPEN || current.seq === sentSeq) return;
+  if (!current || current.seq === sentSeq) return;
+  if (!puzzle && (!socket || socket.readyState !== WebSocket.OPEN)) return;
   if (!offersOf(current).includes(action)) return;
   sentSeq = current.seq;
   clearTimeout(autoTimer);
   if (held) goOn();  // playing on is going on
   selected.clear();
   document.querySelectorAll("#moves button, #call, #table button").forEach((b) => { /** @type {HTMLButtonElement} */ (b).disabled = true; });
-  socket.send(JSON.stringify({ action, seq: current.seq }));
+  if (puzzle) puzzleMode.answer(puzzle, action, puzzlePage);
+  else socket?.send(JSON.stringify({ action, seq: current.seq }));
+}
+
+/** What the puzzle mode may do on the page: show a refusal, let the person try again. */
+const puzzlePage = { refused, retry: () => { sentSeq = -1; render(); } };
+
+/** The puzzle's position, in the page's language. @param {puzzleMode.PuzzleRef} p */
+function openPuzzle(p) {
+  puzzleMode.load(p, puzzlePage).then((view) => { setStatus(""); return show(view); })
+    .catch((err) => setStatus(err instanceof Error ? err.message : String(err)));
 }
 
 /** The notation beside a move's words: one that is an English word (draw, pass …) only in English. @param {string} action */
@@ -497,5 +511,6 @@ byId("call").addEventListener("click", () => { if (current && current.call) send
 byId("continue").addEventListener("click", goOn);
 langSwitch(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ lang: currentLang() }));  // the words come again
-  if (current) render();
-}, toast).then(connect);
+  if (puzzle) openPuzzle(puzzle);
+  else if (current) render();
+}, toast).then(() => (puzzle ? openPuzzle(puzzle) : connect()));
