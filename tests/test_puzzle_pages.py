@@ -104,6 +104,20 @@ def test_a_wrong_move_is_told_the_best_move_and_why_in_either_language(client: T
     assert "Kada botovi nastave igru" in serbian["words"][1]
 
 
+STORED = [(game, p) for game in GAMES for p in ordered(game)]
+
+
+@pytest.mark.parametrize(("game", "puzzle"), STORED, ids=[f"{g}-{p.id}" for g, p in STORED])
+def test_every_puzzles_answer_and_runner_up_are_offered_on_its_page(game: str, puzzle: Puzzle) -> None:
+    """The page offers what a person may try (``GameInfo.offers``): the answer must be among
+    them, or no one could solve it by hand, and so must the runner-up it is measured against."""
+    info = kartaros.GAMES[game]
+    state = puzzles.position(puzzle)
+    played = {info.as_played(o, state.legal_actions()) for o in info.offers(state)}
+    assert set(puzzle.accepts) & played
+    assert puzzle.runner_up in played
+
+
 def test_the_last_puzzle_has_no_next(client: TestClient) -> None:
     last = ordered(GAMES[0])[-1]
     said = client.post(f"/api/puzzles/{GAMES[0]}/{last.id}/answer", json={"action": last.answer}).json()

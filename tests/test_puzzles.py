@@ -91,6 +91,16 @@ def test_the_generator_makes_valid_puzzles_on_a_tiny_budget() -> None:
                             max_games=1) == []
 
 
+def test_the_generator_holds_a_game_to_its_own_margin_and_cut() -> None:
+    info = kartaros.GAMES["puck"]  # its exchanges are weighed by the cards of the trick (PuzzleSearch)
+    made = puzzles.generate(info, count=1, seed=5003, max_games=1, ending=0.25,
+                            horizon=puzzles.default_horizon(info))
+    assert len(made) == 1
+    _valid(info, made[0])
+    assert made[0].margin == info.puzzle_search.margin
+    assert made[0].search["horizon"] == info.puzzle_search.horizon
+
+
 def test_a_position_without_a_choice_is_no_puzzle() -> None:
     state = kartaros.new_game("tac", seed=1)
     while len(search_actions(state)) > 1:
