@@ -99,6 +99,9 @@ def test_a_person_solves_a_puzzle_of_each_game_by_clicking(
     assert panel_violations(page) == []
     page.locator("#puzzle-retry").click()
     expect(verdict).to_be_hidden()
+    # The table is as it was before the wrong move: nothing selected, nothing half made.
+    expect(page.locator("#table .card-button.selected")).to_have_count(0)
+    expect(page.locator('#table [data-key="undo"]')).to_have_count(0)
 
     by_hand(page, *offer_for(live_server, game, puzzle.id, puzzle.accepts, lang))
     expect(verdict.locator("strong")).to_have_text(said["right"])

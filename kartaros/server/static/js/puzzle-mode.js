@@ -53,6 +53,19 @@ export function puzzleOf(path) {
   return match ? { game: decodeURIComponent(match[1]), id: decodeURIComponent(match[2]) } : null;
 }
 
+let tries = 0;
+
+/**
+ * The view for another try: the same position at a table of another name, so that a layout
+ * starts its half-built move again (Puck's takes are kept per table and move) and nothing moves.
+ * @param {View} view
+ * @returns {View}
+ */
+export function freshTry(view) {
+  tries += 1;
+  return { ...view, table: `${view.table.split("~")[0]}~${tries}` };
+}
+
 /** @param {PuzzleRef} p */
 function apiPath(p) { return `/api/puzzles/${encodeURIComponent(p.game)}/${encodeURIComponent(p.id)}`; }
 /** @param {PuzzleRef} p */

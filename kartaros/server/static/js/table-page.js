@@ -311,7 +311,7 @@ function send(action) {
 }
 
 /** What the puzzle mode may do on the page: show a refusal, let the person try again. */
-const puzzlePage = { refused, retry: () => { sentSeq = -1; render(); } };
+const puzzlePage = { refused, retry: () => { sentSeq = -1; if (current) current = puzzleMode.freshTry(current); render(); } };
 
 /** The puzzle's position, in the page's language. @param {puzzleMode.PuzzleRef} p */
 function openPuzzle(p) {
