@@ -57,7 +57,7 @@ let tries = 0;
 
 /**
  * The view for another try: the same position at a table of another name, so that a layout
- * starts its half-built move again (Puck's takes are kept per table and move) and nothing moves.
+ * starts its half-built move again (a layout may keep one per table and move) and nothing moves.
  * @param {View} view
  * @returns {View}
  */
