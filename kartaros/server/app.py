@@ -30,9 +30,9 @@ from kartaros.calls import CALL_SECONDS
 from kartaros.info import GameInfo
 from kartaros.words import N_, shared, speech
 
+from . import puzzle_pages
 from .address import PublicAddress
 from .chat import Chats
-from . import puzzle_pages
 from .clock import Clock
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
