@@ -892,6 +892,9 @@ def serve(
     call_seconds: Annotated[float, typer.Option(
         min=MIN_CALL_SECONDS, max=MAX_CALL_SECONDS,
         help="How long a call window stays open to everyone after a miss, in seconds.")] = CALL_SECONDS,
+    bot_workers: Annotated[int | None, typer.Option(
+        min=0, max=8, help="Processes the bots think in, so that hard bots never slow the tables of people "
+        "(default: one per core but one; 0: threads of the server's own process).")] = None,
     rate_limits: Annotated[bool, typer.Option(
         "--rate-limits/--no-rate-limits",
         help="Hold each client address to a rate of requests (off only for load tests from one address).")] = True,
@@ -907,6 +910,7 @@ def serve(
 
     from kartaros.server import address, create_app
     from kartaros.server.store import DEFAULT_URL
+    from kartaros.server.thinking import default_workers
 
     try:
         public = address.PublicAddress(
@@ -917,7 +921,8 @@ def serve(
         _fail(f"--public-url: {err}")
     try:
         application = create_app(db or DEFAULT_URL, call_seconds=call_seconds, public=public,
-                                 rate_limits=rate_limits)
+                                 rate_limits=rate_limits,
+                                 bot_workers=default_workers() if bot_workers is None else bot_workers)
     except Exception as err:  # a bad URL or an unreachable database: say so in one line
         _fail(f"cannot open the database {db or DEFAULT_URL!r}: {err}")
     Console().print(Text(_serving_line(host, port, public), style="bold green"), soft_wrap=True)

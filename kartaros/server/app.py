@@ -40,6 +40,7 @@ from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
 from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
+from .thinking import Thinking
 from .words import card_names, choice_words, language_options, languages, page_words
 
 log = logging.getLogger(__name__)
@@ -96,6 +97,7 @@ def _token(authorization: str | None) -> str | None:
 def create_app(
     db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None,
     send_seconds: float = SEND_SECONDS, public: PublicAddress | None = None, rate_limits: bool = False,
+    bot_workers: int = 0,
 ) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
     stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one);
@@ -103,10 +105,11 @@ def create_app(
     client is dropped as not reading; ``public``: how invite links name the server for others
     (by default, as each request names it); ``rate_limits``: each client address held to the
     rates of ``limits.CLIENT_LIMITS`` (``kartaros serve`` turns them on; off here, for embedding
-    and tests whose clients are scripts)."""
+    and tests whose clients are scripts); ``bot_workers``: processes the bots think in (0: threads
+    of this one)."""
     public = public or PublicAddress()
     store = Store(db_url)
-    service = TableService(store, clock=clock, call_seconds=call_seconds)
+    service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers))
     chats = Chats(store, service.clock)
 
     @asynccontextmanager

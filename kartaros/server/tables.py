@@ -32,6 +32,7 @@ from .clock import Clock, SystemClock
 from .guard import shown
 from .pushes import Watcher
 from .store import StaleWrite, StorageError, Store, StoredTable, hash_token
+from .thinking import Thinking
 
 log = logging.getLogger(__name__)
 
@@ -112,8 +113,10 @@ class LiveTable:
 class TableService:
     """Creates tables, serves views, accepts actions, runs bots, and tells the watchers."""
 
-    def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS) -> None:
+    def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS,
+                 thinking: Thinking | None = None) -> None:
         self.store = store
+        self.thinking = thinking or Thinking()  # where bots think: threads here, or worker processes
         self.live: dict[str, LiveTable] = {}
         self.clock: Clock = clock or SystemClock()
         self.call_seconds = call_seconds
@@ -130,6 +133,7 @@ class TableService:
         """The server stops: its timers and bots with it (what is stored is kept)."""
         for task in list(self._tasks):
             task.cancel()
+        self.thinking.close()
 
     async def resume_all(self) -> None:
         """Look at every unfinished table once: a bot to move or a call window open is carried on
@@ -440,8 +444,8 @@ class TableService:
             while not table.state.is_over and table.state.current_player in table.bots:
                 if self._window(table) is not None:
                     break  # a race: the bots call on the window's timer, not in turn
-                bot = table.bots[table.state.current_player]
-                action = await asyncio.to_thread(bot.choose, table.state)
+                seat = table.state.current_player
+                action, table.bots[seat] = await self.thinking.choose(table.bots[seat], table.state)
                 await self._commit(table, action)
         self._open_race(table)
 
