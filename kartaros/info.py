@@ -184,6 +184,9 @@ class GameInfo:
     # Options people play with, where they differ from the defaults kept for simulations
     # (Tač: misses and calls exist only in "open" mode); interfaces for people start here.
     people_variant: Mapping[str, Any] = field(default_factory=dict)
+    # Whether a player at a table may offer a draw, which his opponent may accept: a game of two
+    # that can end drawn (the server's table events, ``kartaros.server.clocks``).
+    draw_offers: bool = False
     # What a person may try now, where that is more than the legal actions (``offers``): in Tač
     # with open calls the card to play may be put onto any pile in play, as at a real table
     # where nobody says where it fits (T11, T12); ``None``: the legal actions.

@@ -34,6 +34,7 @@ from . import puzzle_pages
 from .address import PublicAddress
 from .chat import Chats
 from .clock import Clock
+from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_words
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
@@ -68,12 +69,23 @@ class NewTable(BaseModel):
     names: list[Name] = Field(default_factory=list, max_length=MOST_PLAYERS,
                               description=f"optional names, one per seat (up to {MAX_NAME} characters)")
 
+    clock: dict[str, StrictInt] | None = Field(
+        None, max_length=2,
+        description=f'a move clock: {{"per_move": {PER_MOVE[0]}..{PER_MOVE[1]}, "reserve": {RESERVE[0]}..{RESERVE[1]}}}'
+        " seconds (default: none)")
+    on_timeout: str = Field("bot", max_length=16,
+                            description=f"when a seat's time runs out or its player is gone: {', '.join(ON_TIMEOUT)}")
+
     @field_validator("names")
     @classmethod
     def _people_write_names(cls, names: list[str]) -> list[str]:
         if not all(valid_text(name) for name in names):
             raise ValueError("a name must be text without control characters (valid Unicode)")
         return names
+
+
+class TableEvent(BaseModel):
+    kind: StrictStr = Field(max_length=32, description=f"one of {', '.join(ASKED)}")
 
 
 class Move(BaseModel):
@@ -195,7 +207,7 @@ def create_app(
         in ``lang``."""
         check_lang(lang)
         table_id, tokens = await service.create(body.game, body.players, body.seats, body.variant, body.names,
-                                                lang)
+                                                lang, clock=body.clock, on_timeout=body.on_timeout)
         here = str(request.base_url)
         return {"table": table_id,
                 "seats": [seat | {"link": public.invite(here, table_id, seat["token"])} for seat in tokens]}
@@ -221,6 +233,22 @@ def create_app(
         table = await service.table(table_id)
         seat = service.seat_of(table, _token(authorization))
         table = await service.act(table_id, seat, move.action, move.seq)
+        return service.view(table, seat, lang)
+
+    @app.post("/api/tables/{table_id}/events", tags=["tables"])
+    async def post_table_event(
+        table_id: str,
+        event: Annotated[TableEvent, Body()],
+        authorization: Annotated[str | None, Header()] = None,
+        lang: Lang = "en",
+    ) -> dict[str, Any]:
+        """The table's events for the token's seat, beside the moves: ``resign`` (the game ends,
+        he loses), ``offer_draw`` / ``accept_draw`` / ``decline_draw`` (where the game has draw
+        offers), ``take_seat_back`` (from the bot that played for him); the answer is the new view."""
+        check_lang(lang)
+        table = await service.table(table_id)
+        seat = service.seat_of(table, _token(authorization))
+        table = await service.table_event(table_id, seat, event.kind)
         return service.view(table, seat, lang)
 
     @app.get("/api/tables/{table_id}/record", tags=["tables"])
@@ -353,6 +381,9 @@ def create_app(
                                 await chats.mute(table, seat, message["mute"], message.get("on", True))
                         except ApiError as err:  # said beside the chat, not over the table
                             watcher.reply({**_error(err, watcher.lang), "about": "chat"})
+                        continue
+                    if "table_event" in message:  # resign, a draw offer, taking the seat back
+                        await service.table_event(table_id, seat, message["table_event"])
                         continue
                     if "explain" in message:  # why a try cannot be made now (hover, long press)
                         words = await service.explain(table_id, seat, message["explain"], watcher.lang)
@@ -566,7 +597,9 @@ def _finished(table: dict[str, Any], lang: str) -> dict[str, Any]:
     info = kartaros.GAMES.get(table["game"])
     result = table.get("result")
     end = ""
-    if info is not None and result:
+    if info is not None and result and result.get("reason") in TABLE_REASONS and "seat" in result:
+        end = end_words(result, _names(table, lang), lang)  # the table ended it: a resignation …
+    elif info is not None and result:
         event = {"type": "end", "reason": result["reason"], "returns": result["returns"]}
         end = info.words.event(event, _names(table, lang), lang)
     return {**table, "title": info.title if info is not None else table["game"], "end": end}

@@ -74,6 +74,35 @@ actions = Table(
 )
 
 
+# A table's options beyond the game (its move clock, what a seat's timeout does) and its move
+# clock's running state: the seat whose time runs, and its deadline (``kartaros.server.clocks``).
+# One row per table that has options; a table without one has no clock and hands a seat that
+# timed out or left to a bot. The clock is written with the action that starts a turn, in one
+# transaction, so a restart resumes each turn from the deadline it had.
+table_options = Table(
+    "kartaros_table_options",
+    metadata,
+    Column("table_id", String(32), ForeignKey("kartaros_tables.id"), primary_key=True),
+    Column("options", JSON, nullable=False),  # {"clock": {"per_move", "reserve"} | null, "on_timeout"}
+    Column("clock", JSON),  # {"reserves": [seconds per seat], "turn": {"seat", "seq", "started", "deadline"} | null}
+)
+
+# What happens at a table beside the game's moves (a resignation, a draw offer and its answer, a
+# seat's time running out, a bot taking a seat over and the person taking it back), in order:
+# ``n`` counts them per table, so two servers cannot both write the same event.
+table_events = Table(
+    "kartaros_table_events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("kartaros_tables.id"), primary_key=True),
+    Column("n", Integer, primary_key=True),
+    Column("kind", String(24), nullable=False),
+    Column("seat", Integer),
+    Column("seq", Integer, nullable=False),  # how many moves had been played
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("data", JSON),
+)
+
+
 # One row, written by every health check: a database that takes reads but not writes (full,
 # locked, read-only) is not healthy.
 health = Table(
@@ -139,6 +168,9 @@ class StoredTable:
     # when each action was stored, seconds since the epoch (a call window's deadline counts from
     # the miss that opened it)
     times: list[float] = field(default_factory=list)
+    options: dict[str, Any] | None = None  # the table's options (``table_options``); None: none stored
+    clock: dict[str, Any] | None = None  # its move clock's state
+    events: list[dict[str, Any]] = field(default_factory=list)  # {"kind", "seat", "seq", "at", "data"}
 
 
 def hash_token(token: str) -> str:
@@ -208,22 +240,51 @@ class Store:
                     created_at=_now(),
                 )
             )
+            if table.options is not None:
+                db.execute(insert(table_options).values(table_id=table.id, options=table.options, clock=table.clock))
 
     def append(
-        self, table_id: str, seq: int, action: str, at: float | None = None, result: dict[str, Any] | None = None
+        self, table_id: str, seq: int, action: str, at: float | None = None, result: dict[str, Any] | None = None,
+        clock: dict[str, Any] | None = None,
     ) -> None:
         """Store the action played at position ``seq`` (at ``at``, seconds since the epoch, by the
         server's clock; now by default); ``StaleWrite`` if that place is taken. ``result``: the
-        game's result, where this action ends it, stored with it in one transaction."""
+        game's result, where this action ends it, stored with it in one transaction; ``clock``:
+        the move clock's state after it (a table with a clock), in the same transaction."""
         when = _now() if at is None else datetime.fromtimestamp(at, UTC)
         try:
             with _storage("store a move"), self.engine.begin() as db:
                 db.execute(insert(actions).values(table_id=table_id, seq=seq, action=action, created_at=when))
                 if result is not None:
                     db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=when, result=result))
+                if clock is not None:
+                    db.execute(update(table_options).where(table_options.c.table_id == table_id).values(clock=clock))
         except StorageError as err:
             if isinstance(err.__cause__, IntegrityError):
                 raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
+            raise
+
+    def add_event(
+        self, table_id: str, n: int, event: dict[str, Any], clock: dict[str, Any] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Store the table's ``n``-th event (``{"kind", "seat", "seq", "at", "data"}``), with the
+        move clock's state after it and, where it ends the game (a resignation, a timeout, an
+        agreed draw), the table's result, in one transaction; ``StaleWrite`` if that place is taken."""
+        when = datetime.fromtimestamp(event["at"], UTC)
+        try:
+            with _storage("store a table's event"), self.engine.begin() as db:
+                db.execute(insert(table_events).values(
+                    table_id=table_id, n=n, kind=event["kind"], seat=event.get("seat"), seq=event["seq"],
+                    created_at=when, data=event.get("data"),
+                ))
+                if clock is not None:
+                    db.execute(update(table_options).where(table_options.c.table_id == table_id).values(clock=clock))
+                if result is not None:
+                    db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=when, result=result))
+        except StorageError as err:
+            if isinstance(err.__cause__, IntegrityError):
+                raise StaleWrite(f"table {table_id} already has an event at {n}") from None
             raise
 
     def finish(self, table_id: str, result: dict[str, Any]) -> None:
@@ -246,6 +307,10 @@ class Store:
                 select(actions.c.action, actions.c.created_at).where(actions.c.table_id == table_id)
                 .order_by(actions.c.seq)
             ).all()
+            extra = db.execute(select(table_options).where(table_options.c.table_id == table_id)).mappings().first()
+            happened = db.execute(
+                select(table_events).where(table_events.c.table_id == table_id).order_by(table_events.c.n)
+            ).mappings().all()
             return StoredTable(
                 id=row["id"],
                 game=row["game"],
@@ -258,6 +323,13 @@ class Store:
                 finished=row["finished_at"] is not None,
                 result=row["result"],
                 times=[_seconds(move.created_at) for move in moves],
+                options=None if extra is None else dict(extra["options"]),
+                clock=None if extra is None or extra["clock"] is None else dict(extra["clock"]),
+                events=[
+                    {"kind": e["kind"], "seat": e["seat"], "seq": e["seq"], "at": _seconds(e["created_at"]),
+                     "data": e["data"]}
+                    for e in happened
+                ],
             )
 
     def finished(self, ids: Sequence[str], limit: int = 100) -> list[dict[str, Any]]:

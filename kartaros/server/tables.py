@@ -28,6 +28,7 @@ from kartaros.records import with_players
 from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
+from . import clocks
 from .clock import Clock, SystemClock
 from .guard import shown
 from .pushes import Watcher
@@ -104,10 +105,23 @@ class LiveTable:
     race: asyncio.Task[None] | None = None  # the open call window's timer (bots' calls, its close)
     last_call: dict[int, float] = field(default_factory=dict)  # seat -> when it last called
     marked_finished: bool = False  # the store knows the game is over
+    # the table's options, move clock, events and the seats a bot plays for (``clocks``)
+    options: dict[str, Any] = field(default_factory=lambda: {"clock": None, "on_timeout": "bot"})
+    clock: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    away: dict[int, str] = field(default_factory=dict)  # seat -> why a bot plays for it
+    ended: dict[str, Any] | None = None  # the result, where the table ended the game (a resignation …)
+    timer: asyncio.Task[None] | None = None  # the running turn's clock
+    timed: dict[str, Any] | None = None  # the turn it runs for
 
     @property
     def seq(self) -> int:
         return len(self.state.actions)
+
+    @property
+    def over(self) -> bool:
+        """The game is over: played out, or ended by the table (a resignation, a timeout, a draw agreed)."""
+        return self.state.is_over or self.ended is not None
 
 
 class TableService:
@@ -165,10 +179,12 @@ class TableService:
     def _has_work(self, table: LiveTable) -> bool:
         """Whether the table goes on without a person: a bot to move, a window's timer, a result to store."""
         state = table.state
-        if state.is_over:
+        if table.over:
             return not table.marked_finished
         bot_to_move = state.current_player in table.bots and self._window(table) is None
-        return bot_to_move or (table.race is not None and not table.race.done()) or table.id in self._resuming
+        clock_runs = table.clock is not None and table.clock["turn"] is not None
+        return (bot_to_move or clock_runs or (table.race is not None and not table.race.done())
+                or table.id in self._resuming)
 
     def _keep_going(self, table_id: str) -> None:
         """Make sure the table's work is picked up again (once: a second ask joins the first)."""
@@ -215,11 +231,14 @@ class TableService:
 
     async def create(
         self, game: str, players: int | None, seats: list[str], variant: dict[str, Any] | None, names: list[str],
-        lang: str = "en",
+        lang: str = "en", clock: dict[str, Any] | None = None, on_timeout: str = "bot",
     ) -> tuple[str, list[dict[str, Any]]]:
-        """A new table; the seats not named are named in ``lang`` (``Player 2``, ``Bot 3 (easy)``)."""
+        """A new table; the seats not named are named in ``lang`` (``Player 2``, ``Bot 3 (easy)``).
+        ``clock``: a move clock (``{"per_move", "reserve"}`` seconds), ``on_timeout``: what a seat's
+        time running out (or its player gone) does, ``bot`` or ``forfeit`` (``clocks``)."""
         try:
             state = kartaros.new_game(game, players=players, variant=variant)
+            options = clocks.read_options(clock, on_timeout)
         except ValueError as err:
             raise ApiError(400, str(err)) from None
         if len(seats) != state.num_players:
@@ -247,7 +266,11 @@ class TableService:
         stored = StoredTable(
             id=table_id, game=game, players=state.num_players, variant=dict(state.variant), seed=state.seed,
             seats=stored_seats, names=names, actions=[], finished=False, result=None,
+            options=options, clock=clocks.new_clock(options, state.num_players),
         )
+        if stored.clock is not None:  # the first mover's time starts now
+            probe = LiveTable(table_id, state, stored_seats, names, {}, options=options, clock=stored.clock)
+            stored.clock = clocks.retimed(probe, state, self.clock.now(), moved=False)
         await asyncio.to_thread(self.store.create, stored)
         table = self._live(stored, state)
         await self._bots_or_later(table)
@@ -280,9 +303,17 @@ class TableService:
             for seat, info in enumerate(stored.seats)
             if info["kind"].startswith("bot:")
         }
-        table = LiveTable(stored.id, state, stored.seats, stored.names, bots, times=list(stored.times))
+        table = LiveTable(stored.id, state, stored.seats, stored.names, bots, times=list(stored.times),
+                          options=stored.options or {"clock": None, "on_timeout": "bot"}, clock=stored.clock,
+                          events=list(stored.events), away=clocks.away_of(stored.events))
+        for seat in table.away:  # a bot plays for a person who timed out or left
+            bots[seat] = clocks.takeover_bot(state, seat)
+        if stored.finished and stored.result is not None and not state.is_over:
+            table.ended = stored.result
         self.live[stored.id] = table
         self._open_race(table)  # a window open when the server stopped runs on from its stored start
+        if not table.over:
+            clocks.arm(self, table)  # a turn running when the server stopped runs on to its stored deadline
         return table
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
@@ -302,7 +333,8 @@ class TableService:
         state = table.state
         info = kartaros.GAMES[state.game]
         observation = state.public_observation() if seat is None else state.observation(seat)
-        mover = seat is not None and state.current_player == seat
+        # no moves for a seat a bot plays for, nor once the table ended the game
+        mover = seat is not None and state.current_player == seat and not table.over and seat not in table.away
         legal = state.legal_actions() if mover else []
         # What the page offers to click: the tries a person may make (``GameInfo.offers``), which
         # in Tač with open calls tell nothing of where a card fits (T11, T12).
@@ -328,7 +360,11 @@ class TableService:
         if state.is_over and events and events[-1]["type"] == "end":
             words["end"] = info.words.event(events[-1], names, lang)
         outcome = state.outcome()
-        return {
+        extra = clocks.view_part(self, table, seat, lang)
+        words["table_log"] = extra.pop("table_log")
+        if table.ended is not None:
+            words["end"] = clocks.end_words(table.ended, names, lang)
+        return extra | {
             "table": table.id,
             "game": state.game,
             "title": info.title,
@@ -343,9 +379,10 @@ class TableService:
             "view": observation,
             "legal": legal,
             "offers": offers,
-            "over": state.is_over,
-            "returns": state.returns(),
-            "result": None if outcome is None else {"reason": outcome.reason, "detail": outcome.detail},
+            "over": table.over,
+            "returns": table.ended["returns"] if table.ended is not None else state.returns(),
+            "result": {"reason": table.ended["reason"], "detail": table.ended["detail"]} if table.ended is not None
+            else None if outcome is None else {"reason": outcome.reason, "detail": outcome.detail},
             # an open call window: how long it stays open, and whether this seat may call in it
             "window": None if window is None else {
                 "closes_in": max(0.0, round(window.closes_at - self.clock.now(), 3)),
@@ -370,8 +407,10 @@ class TableService:
             return table
         async with table.lock:
             state = table.state
-            if state.is_over:
+            if table.over:
                 raise PlayerError(409, N_("the game is over"))
+            if seat in table.away:
+                raise PlayerError(409, N_("a bot plays for you now: take your seat back to play"))
             if seq != table.seq:
                 raise PlayerError(409, N_("the table has moved on: look again"),
                                   error=f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
@@ -429,19 +468,22 @@ class TableService:
         after = table.state.clone()
         after.apply(action)
         result = _result(after) if after.is_over else None
+        clock = clocks.retimed(table, after, at, moved=True)  # the mover's time stops, the next one's starts
         try:
-            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at, result)
+            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at, result, clock)
         except StaleWrite:
             self.live.pop(table.id, None)  # another server wrote first: reload from the store
             raise PlayerError(409, N_("the table has moved on: look again")) from None
         table.state.apply(action)
         table.times.append(at)
         table.marked_finished = result is not None
+        table.clock = clock
         self._tell(table)
+        clocks.arm(self, table)
 
     async def _run_bots(self, table: LiveTable) -> None:
         async with table.lock:
-            while not table.state.is_over and table.state.current_player in table.bots:
+            while not table.over and table.state.current_player in table.bots:
                 if self._window(table) is not None:
                     break  # a race: the bots call on the window's timer, not in turn
                 seat = table.state.current_player
@@ -545,13 +587,54 @@ class TableService:
 
     async def record(self, table_id: str) -> dict[str, Any]:
         table = await self.table(table_id)
-        if not table.state.is_over:
+        if not table.over:
             raise PlayerError(409, N_("the record is shown once the game is over"))
         # who played: the names by seat, and each bot seat's level (a bot spec), a person's None
         bots = [seat["kind"].split(":", 1)[1] if seat["kind"].startswith("bot:") else None for seat in table.seats]
         record = with_players(table.state.record(), table.names, bots)
         record["times"] = [round(at, 3) for at in table.times]  # who called when, among the rest
+        # beside the moves: the table's options and events, and the result where the table ended
+        # the game (the engine's ``result`` stays null: the game was not played out)
+        record["table_options"] = table.options
+        record["table_events"] = table.events
+        if table.ended is not None:
+            record["table_result"] = table.ended
         return record
+
+    # ---- the table's events: resigning, draw offers, a seat gone or back (``clocks``) -----------
+
+    async def table_event(self, table_id: str, seat: int | None, kind: Any) -> LiveTable:
+        """A person's table event by his token: ``resign``, ``offer_draw``, ``accept_draw``,
+        ``decline_draw``, ``take_seat_back``."""
+        table = await self.table(table_id)
+        if seat is None:
+            raise PlayerError(401, N_("only a player at this table can play: open the table by your invite link"),
+                              error="a seat's token is needed (Authorization: Bearer <token>)")
+        if kind not in clocks.ASKED:
+            raise ApiError(400, f"kind must be one of {', '.join(clocks.ASKED)}; got {shown(str(kind))}")
+        try:
+            async with table.lock:
+                await clocks.asked(self, table, seat, kind)
+        except clocks.Refused as err:
+            raise PlayerError(err.status, err.message) from None
+        await self._bots_or_later(table)
+        return table
+
+    async def seat_gone(self, table_id: str, seat: int, why: str = "gone") -> bool:
+        """The person at ``seat`` has been gone longer than the grace period (presence says so):
+        what the table's ``on_timeout`` says, a bot plays for him (until ``seat_back``) or he
+        forfeits. False where there was nothing to do (over, a bot's seat, taken over already)."""
+        table = await self.table(table_id)
+        async with table.lock:
+            done = await clocks.leave(self, table, seat, why)
+        await self._bots_or_later(table)
+        return done
+
+    async def seat_back(self, table_id: str, seat: int) -> bool:
+        """The person at ``seat`` takes it back from the bot that played for him; False where no bot did."""
+        table = await self.table(table_id)
+        async with table.lock:
+            return await clocks.back(self, table, seat)
 
 
 @dataclass(frozen=True)

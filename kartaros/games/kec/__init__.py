@@ -34,5 +34,6 @@ INFO = GameInfo(
     max_game_length=max_game_length,
     hard=("ismcts", HARD_SEARCH),
     move_class=move_class,
+    draw_offers=True,  # two players, and a game that may end drawn (K12): a draw may be agreed at the table
     guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
 )
