@@ -375,7 +375,7 @@ class TableService:
             # the action that calls out a miss, where this table plays with calls (a button of its own)
             "call": info.call_action if info.calls(state.variant) else None,
             "seq": table.seq,
-            "current_player": state.current_player,
+            "current_player": None if table.ended is not None else state.current_player,  # nobody moves on
             "view": observation,
             "legal": legal,
             "offers": offers,
@@ -470,7 +470,9 @@ class TableService:
         result = _result(after) if after.is_over else None
         clock = clocks.retimed(table, after, at, moved=True)  # the mover's time stops, the next one's starts
         try:
-            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at, result, clock)
+            # the clock by name, and only at a table that has one
+            timed = {} if clock is None else {"clock": clock}
+            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at, result, **timed)
         except StaleWrite:
             self.live.pop(table.id, None)  # another server wrote first: reload from the store
             raise PlayerError(409, N_("the table has moved on: look again")) from None

@@ -8,6 +8,7 @@ import { api, el, errorText, toast } from "./dom.js";
 import * as motion from "./motion.js";
 import * as puzzleMode from "./puzzle-mode.js";
 import * as rows from "./rows.js";
+import { showClock, showLeaving } from "./seat-clock.js";
 import { currentLang, formatNumber, langSwitch, reloadWords, t, useGameWords, withLang } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
@@ -348,6 +349,13 @@ function render() {
   renderMoves(v);
   renderLog(v);
   renderResult(v);
+  showClock(v);
+  showLeaving(v, askTable);
+}
+
+/** Ask the table for one of its events (resign, a draw offer, the seat back). @param {string} kind */
+function askTable(kind) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ table_event: kind }));
 }
 
 /**
@@ -375,7 +383,9 @@ function renderLog(v) {
   const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
   const fresh = seenEvents;
   const lines = [...history.entries()].sort((a, b) => a[0] - b[0]);
-  log.replaceChildren(...lines.map(([index, line]) => el("div", { class: index >= fresh ? "latest" : "" }, line)));
+  log.replaceChildren(...lines.map(([index, line]) => el("div", { class: index >= fresh ? "latest" : "" }, line)),
+    // the table's events (a bot taking a seat over, a draw offer …) after the game's own
+    ...(v.words.table_log || []).map((line) => el("div", { class: "table-event" }, line)));
   seenEvents = total;
   if (following) log.scrollTop = log.scrollHeight;
 }

@@ -31,6 +31,7 @@
  * @property {string} [turn]
  * @property {string} [call_button]
  * @property {string} [end]
+ * @property {string[]} [table_log] the table's events in words (a bot taking a seat over, a draw offer …)
  */
 
 /**
@@ -62,7 +63,29 @@
  * @property {number[]} returns
  * @property {{ reason: string, detail: string } | null} result
  * @property {CallWindow | null} [window] an open call window, raced for by every seat that may call
+ * @property {MoveClock | null} [clock] the table's move clock, where it has one
+ * @property {string} [on_timeout] what a seat's time running out does: "bot" or "forfeit"
+ * @property {number[]} [away] the seats a bot plays for now
+ * @property {number | null} [draw_offer] the seat whose draw offer stands
+ * @property {TableAsks} [may] what this seat may ask of the table now
  * @property {ViewWords} words
+ */
+
+/**
+ * The move clock (``clocks.view_part``): the setting, the running turn and each seat's reserve.
+ * @typedef {object} MoveClock
+ * @property {number} per_move
+ * @property {number} reserve
+ * @property {{ seat: number, deadline: number, left: number, move_left: number } | null} turn
+ * @property {number[]} reserves
+ */
+
+/**
+ * @typedef {object} TableAsks
+ * @property {boolean} resign
+ * @property {boolean} offer_draw
+ * @property {boolean} answer_draw
+ * @property {boolean} take_seat_back
  */
 
 /**
