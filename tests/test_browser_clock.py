@@ -64,29 +64,52 @@ def test_a_person_resigns_and_both_pages_say_so(browser: Browser, clocked_server
     assert ended["result"]["reason"] == "resigned" and ended["returns"] == [1, 0]
 
 
+def by_the_home_page(browser: Browser, server: ClockedServer, shots: Path) -> tuple[list[Page], str, list[str]]:
+    """Ana sets up a table of two people with the clock of 30 s a move and 2 min in reserve on
+    the home page, and opens it; Player 2 joins by the invite link. Their pages, the table, the tokens."""
+    ana = browser.new_context().new_page()
+    quiet(ana)
+    ana.goto(f"{server.url}/?game={PAIR}")
+    ana.select_option("[data-seat='1']", "human")
+    ana.select_option("#clock", "30,120")
+    ana.select_option("#on-timeout", "bot")
+    ana.fill("#name", "Ana")
+    ana.locator("#setup").screenshot(path=str(shots / "clock-option-home.png"))
+    ana.click("#create")
+    link = ana.locator("[data-invite='1']").input_value()
+    ana.click("#go")
+    ana.wait_for_url("**/t/**")
+    guest = browser.new_context().new_page()
+    quiet(guest)
+    guest.goto(link)
+    for page in (ana, guest):
+        expect(page.locator("#table .seat-bottom")).to_be_visible()
+    return [ana, guest], ana.url.split("/t/")[1].split("#")[0], [ana.url.split("#token=")[1], link.split("#token=")[1]]
+
+
 def test_the_clock_runs_on_the_page_and_a_bot_takes_over_when_it_runs_out(
     browser: Browser, clocked_server: ClockedServer, screenshots: Path
 ) -> None:
-    table, tokens = table_of(clocked_server, clock={"per_move": 30, "reserve": 60}, on_timeout="bot")
+    pages, table, tokens = by_the_home_page(browser, clocked_server, screenshots)
     first = view(clocked_server, table, tokens[0])
+    assert first["clock"]["per_move"] == 30 and first["clock"]["reserve"] == 120 and first["on_timeout"] == "bot"
     late = first["current_player"]
     other = 1 - late
-    names = ["Ana", "Boris"]
-    pages = [open_seat(browser, clocked_server, table, token) for token in tokens]
+    names = ["Ana", "Player 2"]
     watcher = open_seat(browser, clocked_server, table, None)
     for page in (*pages, watcher):
         expect(page.locator("#seat-clock")).to_contain_text(f"{names[late]}: 0:")
-        expect(page.locator("#seat-clock")).to_contain_text("for the move, 1:00 in reserve")
+        expect(page.locator("#seat-clock")).to_contain_text("for the move, 2:00 in reserve")
     expect(pages[late].locator("#seat-clock")).to_have_attribute("data-mine", "")
     pages[late].screenshot(path=str(screenshots / "clock-running.png"), full_page=True)
 
     clocked_server.advance(45)  # the move's 30 seconds, and 15 of the reserve
     pages[late].reload()  # the page counts from what the server says now
-    expect(pages[late].locator("#seat-clock")).to_contain_text(f"{names[late]}: 0:4")
+    expect(pages[late].locator("#seat-clock")).to_contain_text(f"{names[late]}: 1:4")
     expect(pages[late].locator("#seat-clock")).to_contain_text("in reserve")
     expect(pages[late].locator("#seat-clock")).not_to_contain_text("for the move")
 
-    clocked_server.advance(46)  # his time is up: a bot plays for him
+    clocked_server.advance(106)  # his time is up: a bot plays for him
     expect(pages[late].locator("#away-note")).to_have_text("A bot (medium) plays for you.")
     expect(pages[late].locator("#take-seat-back")).to_be_visible()
     expect(pages[late].locator("#log")).to_contain_text(f"A bot (medium) plays for {names[late]} now.")

@@ -187,8 +187,12 @@ async function create() {
   localStorage.setItem("kartaros.name", mine);
   // The seats not named are named by the server in the page's language: they appear in every sentence.
   const names = mine ? [mine] : [];
+  // the move clock: seconds a move and of reserve (none by default), and what running out does
+  const [perMove, reserve] = selectById("clock").value.split(",").map(Number);
+  const clock = perMove ? { per_move: perMove, reserve } : null;
+  const onTimeout = selectById("on-timeout").value;
   try {
-    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: game().name, players: seats.length, seats, variant, names }) });
+    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: game().name, players: seats.length, seats, variant, names, clock, on_timeout: onTimeout }) });
     showCreated(made);
   } catch (err) { toast(err instanceof Error ? err.message : String(err)); }
 }
