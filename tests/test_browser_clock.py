@@ -1,5 +1,6 @@
-"""The move clock and leaving in the browser (``kartaros.server.clocks``): a person resigns (the
-button asks once more, then the game ends and both pages say who resigned); at a table with a
+"""The move clock and leaving in the browser (``kartaros.server.clocks``): a draw is offered and
+declined, then a person resigns (the button asks once more, then the game ends and both pages
+say who resigned); at a table with a
 clock the seat to move sees its time running, a spectator too, and when it runs out a bot plays
 for him until he takes his seat back.
 
@@ -44,9 +45,17 @@ def test_a_person_resigns_and_both_pages_say_so(browser: Browser, clocked_server
                                                screenshots: Path) -> None:
     table, tokens = table_of(clocked_server)
     ana, boris = (open_seat(browser, clocked_server, table, token) for token in tokens)
+    ana.click("#offer-draw")  # two people: a draw may be offered, and is declined
+    expect(boris.locator("#draw-offer")).to_have_text("Ana offers a draw.")
+    expect(ana.locator("#draw-offer")).to_have_text("Your draw offer waits for an answer.")
+    expect(ana.locator("#accept-draw")).to_have_count(0)  # not hers to answer
+    boris.screenshot(path=str(screenshots / "draw-offered.png"), full_page=True)
+    boris.click("#decline-draw")
+    for page in (ana, boris):
+        expect(page.locator("#log")).to_contain_text("Boris declines the draw.")
+        expect(page.locator("#draw-offer")).to_have_count(0)
     resign = boris.locator("#resign")
     expect(resign).to_have_text("Resign")
-    expect(ana.locator("#offer-draw")).to_be_visible()  # two people: a draw may be offered
     resign.click()  # once more, to be sure: a slip of the finger ends nothing
     expect(resign).to_have_text("Yes, resign")
     boris.screenshot(path=str(screenshots / "resign-asked.png"), full_page=True)

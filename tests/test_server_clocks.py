@@ -256,6 +256,11 @@ def test_a_seat_gone_past_the_grace_period_is_taken_over_or_forfeits(db_url: str
         assert table.away == {1: "gone"} and table.events[-1]["data"] == {"why": "gone", "level": "medium"}
         assert not await service.seat_gone(table_id, 1)  # taken over already
         assert not await service.seat_gone(table_id, 2)  # a bot's seat
+        for wrong in (3, -1):
+            with pytest.raises(ApiError, match="a seat is a number"):
+                await service.seat_gone(table_id, wrong)
+            with pytest.raises(ApiError, match="a seat is a number"):
+                await service.seat_back(table_id, wrong)
         assert await service.seat_back(table_id, 1)
         assert not await service.seat_back(table_id, 1)
         assert table.away == {} and 1 not in table.bots

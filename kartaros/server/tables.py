@@ -627,6 +627,7 @@ class TableService:
         what the table's ``on_timeout`` says, a bot plays for him (until ``seat_back``) or he
         forfeits. False where there was nothing to do (over, a bot's seat, taken over already)."""
         table = await self.table(table_id)
+        _check_seat(table, seat)
         async with table.lock:
             done = await clocks.leave(self, table, seat, why)
         await self._bots_or_later(table)
@@ -635,6 +636,7 @@ class TableService:
     async def seat_back(self, table_id: str, seat: int) -> bool:
         """The person at ``seat`` takes it back from the bot that played for him; False where no bot did."""
         table = await self.table(table_id)
+        _check_seat(table, seat)
         async with table.lock:
             return await clocks.back(self, table, seat)
 
@@ -649,6 +651,12 @@ class Window:
     opened: float
     closes_at: float
     seq: int
+
+
+def _check_seat(table: LiveTable, seat: object) -> None:
+    """``ApiError`` 400 for what is not a seat of ``table``."""
+    if type(seat) is not int or not 0 <= seat < len(table.seats):
+        raise ApiError(400, f"a seat is a number from 0 to {len(table.seats) - 1}; got {shown(seat)}")
 
 
 def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[str]:

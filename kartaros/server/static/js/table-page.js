@@ -498,7 +498,9 @@ async function rematch() {
   if (!v) return;
   const seats = v.seats.map((kind, i) => (i === v.seat ? "human" : kind));
   try {
-    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: v.game, players: seats.length, seats, variant: v.variant, names: v.names }) });
+    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: v.game, players: seats.length, seats, variant: v.variant, names: v.names,
+      // the same move clock, and what running out does
+      clock: v.clock ? { per_move: v.clock.per_move, reserve: v.clock.reserve } : null, on_timeout: v.on_timeout || "bot" }) });
     /** @type {{ seat: number, token: string }[]} */
     const made_seats = made.seats;
     const mine = made_seats.find((s) => s.seat === v.seat) || made_seats[0];
