@@ -6,6 +6,7 @@ on a fake clock, against SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -330,3 +331,32 @@ def test_table_events_over_http_and_the_socket_refuse_bad_input(db_url: str) -> 
         assert finished[0]["end"] == "Player 2 resigned: Player 1 wins."
         frames = client.get(f"/api/tables/{table}/frames")
         assert frames.status_code == 200
+
+
+def test_T11_no_clock_runs_while_a_call_window_is_open(db_url: str) -> None:  # noqa: F811
+    """A call window has no turns (T11): no seat's time runs in it; the next mover's starts when it closes."""
+    async def test() -> None:
+        clock = FakeClock()
+        service = TableService(Store(db_url), clock, call_seconds=2.5)
+        table_id, _ = await service.create("tac", 3, ["human"] * 3, {"calls": "open"}, [], clock=CLOCK)
+        table = await service.table(table_id)
+        chooser = random.Random(5)
+        for _ in range(2000):
+            legal = table.state.legal_actions()
+            misses = [a for a in legal if a.endswith("?")]
+            seat = table.state.current_player
+            assert seat is not None
+            await service.act(table_id, seat, misses[0] if misses else chooser.choice(legal), table.seq)
+            if misses:
+                break
+        assert service._window(table) is not None and table.clock is not None
+        assert table.clock["turn"] is None and service.view(table, None)["clock"]["turn"] is None
+        reserves = list(table.clock["reserves"])
+        await clock.advance(2.6)  # nobody calls: the window closes, play goes on
+        await until(lambda: service._window(table) is None, "the window closes")
+        turn = table.clock["turn"]
+        assert turn is not None and turn["seat"] == table.state.current_player
+        assert turn["started"] == pytest.approx(clock.now() - 0.1, abs=0.11)  # from the window's close
+        assert table.clock["reserves"] == reserves and table.away == {}
+
+    run(test)
