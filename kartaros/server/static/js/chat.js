@@ -67,6 +67,7 @@ function render() {
   box.replaceChildren(...lines.map((line) => el("div", { class: "chat-line" },
     el("b", {}, `${v.names[line.seat] ?? ""}: `), line.text)));
   if (atEnd) box.scrollTop = box.scrollHeight;
+  box.hidden = !lines.length;  // no empty box before the first message
   const writer = v.seat !== null && v.seats[v.seat] === "human";
   byId("chat-form").hidden = !writer;
   /** @type {HTMLInputElement} */ (byId("chat-input")).placeholder = t("Write to the table");
