@@ -70,6 +70,10 @@ class DescribeTurn(Protocol):
     def __call__(self, observation: Any, names: Sequence[str], /, lang: str = "en") -> str: ...
 
 
+class HintWords(Protocol):
+    def __call__(self, observation: Any, action: str, names: Sequence[str], /, lang: str = "en") -> str | None: ...
+
+
 class DescribeIllegal(Protocol):
     def __call__(
         self, observation: Any, action: object, problem: Problem | None, names: Sequence[str], lang: str, /
@@ -111,6 +115,10 @@ class Words:
     summary: Callable[[str], str] | None = None
     # (lang="en") -> the rule options for people, in the order of ``GameInfo.options``
     options: Callable[[str], list[OptionWords]] | None = None
+    # (observation of the player to move, the move a hint suggests, names, lang="en") -> why it
+    # is good in the game's terms (the hold it threatens, the pile it fits), or None where the
+    # game has nothing to say of it: ``kartaros.analysis.hints`` then says what the search found
+    hint: HintWords | None = None
 
 
 # The heuristic: (observation without its event history, legal actions, generator) -> one of
