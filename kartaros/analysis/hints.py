@@ -19,6 +19,7 @@ since a review looks at many decisions with fewer worlds each and must not cry w
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -35,12 +36,15 @@ from kartaros.words import N_, shared
 HINT_WORLDS = 24  # worlds a hint searches, unless its time runs out first
 HINT_SECONDS = 3.0  # the most a hint thinks, whatever its worlds
 REVIEW_WORLDS = 12  # worlds per decision of a review
-REVIEW_DECISIONS = 24  # the most decisions a review looks at (the last ones, where games are decided)
+REVIEW_DECISIONS = 24  # the most decisions a review looks at (spread over the game)
+ANCHOR = 1.0  # standard errors the search's best must lead the heuristic's move by to be the hint
 REVIEW_MARGIN = 0.2  # how much better the best move must be for a move to be marked (a share of the win)
 
 # The general reason, where the game has none of its own to give (or in addition to it).
 WON_MOST = N_("In {worlds} deals the search tried from what you can see, this move won about "
               "{wins}; the next best, {other}, about {other_wins}.")
+TOO_CLOSE = N_("In {worlds} deals the search tried from what you can see, this move won about {wins} and "
+               "{other} about {other_wins}: too close to tell apart in so few deals, so the usual play stands.")
 ONLY_ONE = N_("It is the only move there is now.")
 SAME_ALL = N_("Every move did about as well in the deals the search tried: this one is as good as any.")
 
@@ -54,6 +58,7 @@ class Judgement:
     values: tuple[float, ...]  # the player's mean return, in the order of ``moves``
     worlds: int  # how many worlds were searched (fewer than asked where the time ran out)
     classes: dict[str, str] = field(default_factory=dict)  # each legal action -> the move it is
+    rows: tuple[tuple[float, ...], ...] = ()  # per world, each move's return, in the order of ``moves``
 
     @property
     def best(self) -> str:
@@ -63,6 +68,15 @@ class Judgement:
         """The mean return of ``action`` (any legal action of a weighed move), or None."""
         move = self.classes.get(action, action)
         return self.values[self.moves.index(move)] if move in self.moves else None
+
+    def lead_error(self, better: str, worse: str) -> float:
+        """The standard error of ``better``'s mean lead over ``worse`` (paired by world)."""
+        i, j = self.moves.index(better), self.moves.index(worse)
+        diffs = [row[i] - row[j] for row in self.rows]
+        if len(diffs) < 2:
+            return math.inf
+        mean = sum(diffs) / len(diffs)
+        return math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs))
 
     def wins(self, move: str) -> int:
         """About how many of the worlds ``move`` won (its mean return times the worlds)."""
@@ -103,22 +117,21 @@ def judge(
     if len(moves) == 1:
         return Judgement(me, (moves[0],), (1.0,), 0, {a: moves[0] for a in classes} | {moves[0]: moves[0]})
     rng = random.Random(seed)
-    totals = [0.0] * len(moves)
+    rows: list[list[float]] = []
     started = clock()
-    done = 0
-    while done < worlds:
-        if done and seconds is not None and clock() - started > seconds:
+    while len(rows) < worlds:
+        if rows and seconds is not None and clock() - started > seconds:
             break
         world = state.determinize(me, rng.getrandbits(64))
         tie_seed = rng.getrandbits(64)
-        for i, action in enumerate(moves):
-            totals[i] += _play_on(world.clone(), action, me, tie_seed, horizon)
-        done += 1
-    means = [t / done for t in totals]
+        rows.append([_play_on(world.clone(), action, me, tie_seed, horizon) for action in moves])
+    done = len(rows)
+    means = [sum(row[i] for row in rows) / done for i in range(len(moves))]
     order = sorted(range(len(moves)), key=lambda i: -means[i])
     return Judgement(
         me, tuple(moves[i] for i in order), tuple(means[i] for i in order), done,
         {a: c for a, c in classes.items()} | {m: m for m in moves},
+        tuple(tuple(row[i] for i in order) for row in rows),
     )
 
 
@@ -146,9 +159,15 @@ def hint(
 ) -> Hint:
     """The hint for the player to move in ``state``, from that player's observation only."""
     found = judge(state, worlds=worlds, seed=seed, seconds=seconds, horizon=default_horizon(state.info))
-    top = [m for m, v in zip(found.moves, found.values, strict=True) if v >= found.values[0] - 1e-9]
-    # moves the worlds cannot tell apart: the heuristic's choice among them, which has its reasons
-    action = top[0] if len(top) == 1 else greedy_move(state, top, random.Random(seed))
+    # The heuristic's move stands unless the search's best beats it by ``ANCHOR`` standard errors
+    # (PIMC's anchor): with a few dozen worlds the rest of a game adds noise to every move, and
+    # the heuristic's choice has reasons a game can put into words.
+    plain = greedy_move(state, list(found.moves), random.Random(seed))
+    action = found.best
+    if found.worlds and action != plain:
+        lead = found.values[0] - (found.value(plain) or 0.0)
+        if lead <= ANCHOR * found.lead_error(action, plain):
+            action = plain
     return Hint(action, reason(state, action, names, lang), numbers(found, action, state, names, lang),
                 found.worlds, found.value(action) or 0.0, dict(zip(found.moves, found.values, strict=True)))
 
@@ -166,15 +185,17 @@ def numbers(found: Judgement, action: str, state: GameState, names: Sequence[str
     say = shared().speech(lang)
     if found.worlds == 0:
         return say(ONLY_ONE)
-    others = [m for m in found.moves if m != found.classes.get(action, action)]
-    value = found.value(action) or 0.0
-    if not others or abs(value - found.values[-1]) < 1e-9:
+    move = found.classes.get(action, action)
+    others = [m for m in found.moves if m != move]
+    if not others or found.values[0] - found.values[-1] < 1e-9:
         return say(SAME_ALL)
     other = others[0]
     observation = state.observation(found.player, since=NO_EVENTS)
     other_words = state.info.words.action(observation, other, names, lang)
-    return say(WON_MOST, worlds=found.worlds, wins=found.wins(action), other=other_words,
-               other_wins=found.wins(other))
+    values = dict(worlds=found.worlds, wins=found.wins(move), other=other_words, other_wins=found.wins(other))
+    if (found.value(other) or 0.0) > (found.value(move) or 0.0):
+        return say(TOO_CLOSE, **values)
+    return say(WON_MOST, **values)
 
 
 @dataclass(frozen=True)
@@ -191,14 +212,19 @@ class Mark:
 
 def decisions(record: dict[str, Any], player: int, limit: int = REVIEW_DECISIONS) -> list[int]:
     """The indices of ``player``'s actions in the game where he had a real choice (two moves the
-    searches weigh), the last ``limit`` of them."""
+    searches weigh): all of them, or ``limit`` spread evenly from the first to the last."""
     state = kartaros.replay({**record, "actions": []})
     found = []
     for index, action in enumerate(record["actions"]):
         if state.current_player == player and len(search_moves(state)[0]) > 1:
             found.append(index)
         state.apply(action)
-    return found[-limit:]
+    if len(found) <= limit:
+        return found
+    if limit == 1:
+        return found[-1:]
+    step = (len(found) - 1) / (limit - 1)
+    return sorted({found[round(i * step)] for i in range(limit)})
 
 
 def review(
@@ -215,7 +241,7 @@ def review(
     """``player``'s moves of a finished game (its ``record``) that the search judged at least
     ``margin`` worse than its best, each position judged from his observation there alone.
     ``progress(done, total)`` is told after each decision; ``seconds`` bounds each decision."""
-    wanted = decisions(record, player, limit)
+    wanted = set(decisions(record, player, limit))
     state = kartaros.replay({**record, "actions": []})
     rng = random.Random(seed)
     marks: list[Mark] = []
@@ -233,5 +259,7 @@ def review(
             done += 1
             if progress is not None:
                 progress(done, len(wanted))
+        if done == len(wanted):
+            break  # the rest of the game is nobody's decision under review
         state.apply(action)
     return marks

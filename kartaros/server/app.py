@@ -38,6 +38,7 @@ from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_wor
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
+from .hints import HintDesk, hint_routes
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
 from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
@@ -144,6 +145,7 @@ def create_app(
     app.add_middleware(Guard, limits=ClientLimits() if rate_limits else None, clock=service.clock)
     app.state.service = service
     app.state.public = public  # how the server names itself for others (links, whether it is https)
+    app.include_router(hint_routes(HintDesk(service)))  # hints and reviews at tables against bots
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, err: ApiError) -> JSONResponse:

@@ -293,6 +293,11 @@ class Store:
         with _storage("mark a game finished"), self.engine.begin() as db:
             db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=_now(), result=result))
 
+    def set_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        """Store a table's seats again: what the server counts of each (the hints it asked for)."""
+        with _storage("store the seats of a table"), self.engine.begin() as db:
+            db.execute(update(tables).where(tables.c.id == table_id).values(seats=seats))
+
     def unfinished(self) -> list[str]:
         """Every table not marked finished: those a restarted server looks at for work left to do."""
         with _storage("list the unfinished tables"), self.engine.connect() as db:

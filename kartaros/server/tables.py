@@ -601,6 +601,7 @@ class TableService:
         record["table_events"] = table.events
         if table.ended is not None:
             record["table_result"] = table.ended
+        record["hints"] = [int(seat.get("hints", 0)) for seat in table.seats]  # positions each seat asked a hint in
         return record
 
     # ---- the table's events: resigning, draw offers, a seat gone or back (``clocks``) -----------

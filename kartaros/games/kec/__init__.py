@@ -5,7 +5,9 @@ Serbian original), the words for people (``words.py``), the heuristic (``heurist
 the action space and observation tensor for learning agents (``tensors.py``).
 """
 
-from kartaros.games.kec import heuristic, words
+from dataclasses import replace
+
+from kartaros.games.kec import heuristic, hints, words
 from kartaros.games.kec.rules import OPTIONS, KecState, max_game_length, move_class
 from kartaros.games.kec.tensors import KecEncoder, KecSpace
 from kartaros.info import GameInfo
@@ -27,7 +29,7 @@ INFO = GameInfo(
     max_players=2,
     options=OPTIONS,
     state=KecState,
-    words=game_words(words),
+    words=replace(game_words(words), hint=hints.describe_hint),  # why a hinted move is good
     heuristic=heuristic.policy,
     action_space=KecSpace,
     encoder=KecEncoder,

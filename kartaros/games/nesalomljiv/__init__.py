@@ -6,7 +6,9 @@ Serbian original), the words for people (``words.py``), the heuristic (``heurist
 the action space and observation tensor for learning agents (``tensors.py``).
 """
 
-from kartaros.games.nesalomljiv import heuristic, words
+from dataclasses import replace
+
+from kartaros.games.nesalomljiv import heuristic, hints, words
 from kartaros.games.nesalomljiv.rules import OPTIONS, NesalomljivState, max_game_length
 from kartaros.games.nesalomljiv.tensors import NesalomljivEncoder, NesalomljivSpace
 from kartaros.info import GameInfo
@@ -22,7 +24,7 @@ INFO = GameInfo(
     max_players=2,
     options=OPTIONS,
     state=NesalomljivState,
-    words=game_words(words),
+    words=replace(game_words(words), hint=hints.describe_hint),  # why a hinted move is good
     heuristic=heuristic.policy,
     action_space=NesalomljivSpace,
     encoder=NesalomljivEncoder,

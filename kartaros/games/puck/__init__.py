@@ -5,7 +5,9 @@ Serbian original), the words for people (``words.py``), the heuristic (``heurist
 the action space and observation tensor for learning agents (``tensors.py``).
 """
 
-from kartaros.games.puck import heuristic, words
+from dataclasses import replace
+
+from kartaros.games.puck import heuristic, hints, words
 from kartaros.games.puck.rules import OPTIONS, PuckState, max_game_length
 from kartaros.games.puck.tensors import PuckEncoder, PuckSpace
 from kartaros.info import GameInfo, PuzzleSearch
@@ -22,7 +24,7 @@ INFO = GameInfo(
     max_players=4,
     options=OPTIONS,
     state=PuckState,
-    words=game_words(words),
+    words=replace(game_words(words), hint=hints.describe_hint),  # why a hinted move is good
     heuristic=heuristic.policy,
     action_space=PuckSpace,
     encoder=PuckEncoder,

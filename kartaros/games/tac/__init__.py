@@ -6,7 +6,9 @@ Serbian original), the words for people (``words.py``), the heuristic (``heurist
 the action space and observation tensor for learning agents (``tensors.py``).
 """
 
-from kartaros.games.tac import heuristic, words
+from dataclasses import replace
+
+from kartaros.games.tac import heuristic, hints, words
 from kartaros.games.tac.rules import (
     CALL_ACTION,
     MAX_PLAYERS,
@@ -34,7 +36,7 @@ INFO = GameInfo(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     state=TacState,
-    words=game_words(words),
+    words=replace(game_words(words), hint=hints.describe_hint),  # why a hinted move is good
     heuristic=heuristic.policy,
     action_space=TacSpace,
     encoder=TacEncoder,
