@@ -5,6 +5,7 @@ both languages; a review marks a deliberately bad move of a stacked-deck game.""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -17,28 +18,39 @@ from kartaros.state import GameState
 
 GAMES = list(kartaros.GAMES)
 NAMES = ["Ana", "Bora", "Cica", "Dule"]
+CARD_CODE = re.compile(r"\b(?:[2-9TJQKA][SHDC]|RJ|BJ)\b")  # a card as the notation writes it, not as people do
 
 
 def positions(game: str, seed: int, most: int) -> list[GameState]:
     """Up to ``most`` positions of a random game of ``game`` (as people play it) where a player
-    is to move, from start to end (random honest moves, so the games are short and varied)."""
+    is to move, spread from its start to its end (random honest moves: short, varied games),
+    and as many again where he has a real choice (in Tač a card seldom fits two piles)."""
     info = kartaros.GAMES[game]
     players = random.Random(seed).randint(info.min_players, min(info.max_players, 3))
-    state = kartaros.new_game(game, players=players, seed=seed, variant=dict(info.people_variant))
-    rng = random.Random(seed)
-    found = []
-    while not state.is_over and len(found) < most:
+    start = kartaros.new_game(game, players=players, seed=seed, variant=dict(info.people_variant))
+    state, rng = start.clone(), random.Random(seed)
+    moving, choosing = [], []
+    while not state.is_over:
         if state.current_player is not None:
-            found.append(state.clone())
+            moving.append(len(state.actions))
+            if len(search_actions(state)) > 1:
+                choosing.append(len(state.actions))
         state.apply(rng.choice(search_actions(state)))
+    wanted = set(moving[:: max(1, len(moving) // most)][:most])
+    wanted |= set(choosing[:: max(1, len(choosing) // most)][:most])
+    found, replayed = [], start
+    for index, action in enumerate(state.actions):
+        if index in wanted:
+            found.append(replayed.clone())
+        replayed.apply(action)
     return found
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_hint_names_a_legal_move_the_page_may_send_in_every_position_of_many_games(game: str) -> None:
     info = kartaros.GAMES[game]
-    asked = 0
-    most = 12 if game == "kec" else 40  # a Keč play-on to the end is long: fewer of its positions
+    asked = choices = 0
+    most = 8 if game == "kec" else 40  # a Keč play-on to the end is long: fewer of its positions
     for seed in range(6):
         for state in positions(game, 100 + seed, most):
             lang = ("en", "sr")[asked % 2]
@@ -51,7 +63,8 @@ def test_the_hint_names_a_legal_move_the_page_may_send_in_every_position_of_many
             if info.is_miss is not None and len(search_actions(state)) < len(legal):
                 assert not info.is_miss(hint.action)  # never a miss while an honest move is there
             asked += 1
-    assert asked >= 50
+            choices += len(search_actions(state)) > 1
+    assert asked >= 50 and choices >= 10, (asked, choices)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -64,7 +77,7 @@ def test_each_game_says_why_in_its_own_terms_somewhere_in_both_languages(game: s
             for action in search_actions(state):
                 for lang in said:
                     reason = hints.reason(state, action, NAMES[: state.num_players], lang)
-                    assert "{" not in reason and action not in reason.split()
+                    assert "{" not in reason and not CARD_CODE.search(reason), reason
                     if reason:
                         said[lang].add(reason)
     assert said["en"] and said["sr"], "the game never said why"
@@ -77,11 +90,10 @@ def test_the_hint_never_depends_on_hidden_cards(game: str) -> None:
     his information set) give the same hint, reason and numbers for the same seed."""
     compared = 0
     for seed in range(4):
-        for state in positions(game, 300 + seed, 30)[5::6]:
+        real = [state for state in positions(game, 300 + seed, 12) if len(search_actions(state)) > 1]
+        for state in real[1::4][:2]:
             me = state.current_player
             assert me is not None
-            if len(search_actions(state)) < 2:
-                continue
             other = state.determinize(me, 4242 + seed)
             assert other.observation(me, since=1 << 62) == state.observation(me, since=1 << 62)
             names = NAMES[: state.num_players]
@@ -137,7 +149,7 @@ def test_a_review_marks_nothing_where_the_player_played_the_strong_bots_moves() 
 
 
 def test_a_review_looks_at_at_most_its_limit_of_decisions_spread_over_the_game() -> None:
-    state = positions("tac", 7, 1)[0]
+    state = positions("nesalomljiv", 7, 1)[0]
     rng = random.Random(3)
     while not state.is_over:
         state.apply(rng.choice(search_actions(state)))

@@ -21,7 +21,8 @@ def view_of(client: TestClient, table: str, token: str) -> dict[str, Any]:
 
 
 def play(client: TestClient, table: str, token: str, view: dict[str, Any], action: str) -> dict[str, Any]:
-    response = client.post(f"/api/tables/{table}/actions", headers=auth(token), json={"action": action, "seq": view["seq"]})
+    move = {"action": action, "seq": view["seq"]}
+    response = client.post(f"/api/tables/{table}/actions", headers=auth(token), json=move)
     assert response.status_code == 200, response.text
     return response.json()
 

@@ -210,10 +210,16 @@ class Mark:
     worlds: int
 
 
+def start(record: dict[str, Any]) -> GameState:
+    """The position before the first action of ``record`` (its deal): what a review replays from."""
+    setup = {k: v for k, v in record.items() if k not in ("actions", "result", "determinized", "times")}
+    return kartaros.replay({**setup, "actions": []})
+
+
 def decisions(record: dict[str, Any], player: int, limit: int = REVIEW_DECISIONS) -> list[int]:
     """The indices of ``player``'s actions in the game where he had a real choice (two moves the
     searches weigh): all of them, or ``limit`` spread evenly from the first to the last."""
-    state = kartaros.replay({**record, "actions": []})
+    state = start(record)
     found = []
     for index, action in enumerate(record["actions"]):
         if state.current_player == player and len(search_moves(state)[0]) > 1:
@@ -242,7 +248,7 @@ def review(
     ``margin`` worse than its best, each position judged from his observation there alone.
     ``progress(done, total)`` is told after each decision; ``seconds`` bounds each decision."""
     wanted = set(decisions(record, player, limit))
-    state = kartaros.replay({**record, "actions": []})
+    state = start(record)
     rng = random.Random(seed)
     marks: list[Mark] = []
     done = 0

@@ -204,7 +204,7 @@ class HintDesk:
         info = kartaros.GAMES[table.state.game]
         say = shared().speech(lang)
         record = table.state.record()
-        position = kartaros.replay({**record, "actions": []})
+        position = analysis.start(record)
         at = {mark.index: mark for mark in marks}
         shown: list[dict[str, Any]] = []
         for index, action in enumerate(record["actions"]):

@@ -9,6 +9,7 @@ import { explainingCard, whyNot } from "/static/js/why.js";
 import { t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
+/** @typedef {import("/static/js/types.js").View} View */
 /** @typedef {"stock" | "discard" | "table"} Pile */
 
 export const byHand = true;
@@ -228,3 +229,11 @@ export function backs(previous, view) {
   }
   return moves;
 }
+
+/**
+ * Where a hinted move is made, for the page to mark (``hint.js``): the pile it lands on.
+ * @param {View} view
+ * @param {string} action
+ * @returns {string[]}
+ */
+export function hintPlaces(view, action) { return [`[data-pile="${pileOf(action, view.view.phase)}"]`]; }

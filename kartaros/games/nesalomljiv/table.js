@@ -10,6 +10,7 @@ import { explainingCard, whyNot } from "/static/js/why.js";
 import { cardName, t } from "/static/js/words.js";
 
 /** @typedef {import("/static/js/types.js").TableContext} TableContext */
+/** @typedef {import("/static/js/types.js").View} View */
 /** @typedef {"stock" | "middle" | "match"} Spot where a move lands: draw, keep or place, place the top card */
 /** @typedef {"chooser" | "attacker"} Role */
 
@@ -417,3 +418,16 @@ export function backs(previous, view) {
  * @param {import("/static/js/types.js").View} view
  */
 export function pauseAt(previous, view) { return newEvents(previous, view).some((e) => e.type === "duel"); }
+
+/**
+ * Where a hinted move is made, for the page to mark (``hint.js``): the stock to draw, the match
+ * hand whose top card is placed, else the middle the selected cards go to.
+ * @param {View} _view
+ * @param {string} action
+ * @returns {string[]}
+ */
+export function hintPlaces(_view, action) {
+  if (action === "draw") return [".nes-stock"];
+  if (action === "place") return [".nes-match"];
+  return [".nes-target"];
+}

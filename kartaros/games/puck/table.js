@@ -468,3 +468,16 @@ export function backs(previous, view) {
 
 /** The showdown (P7) holds the table: every hand shown, until the person goes on. @param {View} previous @param {View} view */
 export function pauseAt(previous, view) { return newEvents(previous, view).some((e) => e.type === "showdown"); }
+
+/**
+ * Where a hinted move is made, for the page to mark (``hint.js``): the hold, or the piles taken
+ * from and the pot of an exchange (P6).
+ * @param {View} _view
+ * @param {string} action
+ * @returns {string[]}
+ */
+export function hintPlaces(_view, action) {
+  if (action === "hold") return ['[data-key="hold"]'];
+  const seats = action.split("-").filter((part) => /^P\d+$/.test(part)).map((part) => `[data-key="pile-${part.slice(1)}"]`);
+  return [...new Set(seats), '[data-key="pot"]'];
+}

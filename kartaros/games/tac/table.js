@@ -342,3 +342,16 @@ export function holds(previous, view) {
 export function callouts(previous, view) {
   return penalty(previous, view).calls.map((e) => [seatPlace(view, e.player), t("Tač!")]);
 }
+
+/**
+ * Where a hinted move is made, for the page to mark (``hint.js``): the pile the card goes onto,
+ * or one's closed pile to turn the next card.
+ * @param {View} _view
+ * @param {string} action
+ * @returns {string[]}
+ */
+export function hintPlaces(_view, action) {
+  if (action === "turn" || action === "turn?") return ['[data-pile="closed"]'];
+  const to = action.replace(/\?$/, "").split(">")[1];
+  return to === undefined ? [] : [`[data-pile="${to}"]`];
+}

@@ -5,6 +5,7 @@
 import { actionCards } from "./cards.js";
 import * as chat from "./chat.js";
 import { api, el, errorText, toast } from "./dom.js";
+import { renderHint } from "./hint.js";
 import * as motion from "./motion.js";
 import * as puzzleMode from "./puzzle-mode.js";
 import * as rows from "./rows.js";
@@ -349,6 +350,7 @@ function render() {
   renderMoves(v);
   renderLog(v);
   renderResult(v);
+  renderHint(v, root, layout);  // the hint's move marked, once the moves and the table are drawn
   showClock(v);
   showLeaving(v, askTable);
 }

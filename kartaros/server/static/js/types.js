@@ -127,6 +127,8 @@
  * @property {(previous: View, view: View) => string[]} [holds]
  * @property {(previous: View, view: View) => [string, string][]} [callouts]
  * @property {(previous: View, view: View) => boolean} [pauseAt]
+ * @property {(view: View, action: string) => string[]} [hintPlaces] where a hinted move is made (CSS
+ *   selectors within the table: the pile it lands on), for the page to mark beside the move's cards
  */
 
 export {};
