@@ -45,7 +45,7 @@ OVER = N_("the game is over")
 NOT_OVER = N_("the review comes once the game is over")
 BUSY = N_("the server is busy with other hints just now: try again in a moment")
 Lang = Annotated[str, Query(description="the language of the words: en (English), sr (Serbian)")]
-MARKED = N_("Move {n}: you played {played}. The strong bot prefers {better}: it won about {better_share}% of "
+MARKED = N_("Your move {n}: you played {played}. The strong bot prefers {better}: it won about {better_share}% of "
             "{worlds} deals from there, your move about {played_share}%.")
 
 
@@ -207,7 +207,9 @@ class HintDesk:
         position = analysis.start(record)
         at = {mark.index: mark for mark in marks}
         shown: list[dict[str, Any]] = []
+        mine = 0  # the seat's own moves so far: the review numbers them as the person made them
         for index, action in enumerate(record["actions"]):
+            mine += position.current_player == seat
             mark = at.get(index)
             if mark is not None:
                 observation = position.observation(seat, since=NO_EVENTS)
@@ -217,7 +219,8 @@ class HintDesk:
                     "index": index, "played": mark.played, "better": mark.better,
                     "played_text": played, "better_text": better,
                     "played_value": mark.played_value, "better_value": mark.better_value, "worlds": mark.worlds,
-                    "words": say(MARKED, n=index + 1, played=played, better=better, worlds=mark.worlds,
+                    "move": mine,
+                    "words": say(MARKED, n=mine, played=played, better=better, worlds=mark.worlds,
                                  better_share=round(100 * mark.better_value),
                                  played_share=round(100 * mark.played_value)),
                 })
