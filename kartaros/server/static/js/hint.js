@@ -64,9 +64,13 @@ export function againstBots(v) {
   return v.seat !== null && v.seats.every((kind, seat) => seat === v.seat || kind.startsWith("bot:"));
 }
 
-/** Whether the seat may ask a hint now: its own move, outside a call window. @param {View} v */
+/**
+ * Whether the seat may ask a hint now: its own move with a choice (a single move the page plays
+ * by itself), outside a call window.
+ * @param {View} v
+ */
 function mayAsk(v) {
-  return againstBots(v) && !v.over && !v.window && v.current_player === v.seat && (v.offers ?? v.legal).length > 0;
+  return againstBots(v) && !v.over && !v.window && v.current_player === v.seat && (v.offers ?? v.legal).length > 1;
 }
 
 /**
