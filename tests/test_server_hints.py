@@ -4,9 +4,11 @@ person's moves once the game is over."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import kartaros
@@ -115,3 +117,32 @@ def test_a_review_after_a_game_against_bots_marks_moves_from_the_persons_positio
     people = new_table(client, game="nesalomljiv", seats=["human", "human"])
     refused = client.post(f"/api/tables/{people['table']}/review", headers=auth(people["seats"][0]["token"]))
     assert refused.status_code == 403
+
+
+def test_a_hint_is_searched_in_a_worker_thread_never_on_the_event_loop(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kartaros.analysis import hints as analysis
+    from kartaros.server import hints as server_hints
+
+    seen: list[bool] = []
+    real = analysis.hint
+
+    def watched(*args: Any, **kwargs: Any) -> analysis.Hint:
+        try:
+            asyncio.get_running_loop()
+            seen.append(True)  # a loop runs here: this is the event loop's thread
+        except RuntimeError:
+            seen.append(False)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(server_hints.analysis, "hint", watched)
+    created = new_table(client, game="puck")
+    table, token = created["table"], created["seats"][0]["token"]
+    view = view_of(client, table, token)
+    while len(view["legal"]) < 2 and not view["over"]:  # the draw is forced: on to the exchange
+        view = play(client, table, token, view, view["legal"][0])
+    response = client.post(f"/api/tables/{table}/hint", headers=auth(token))
+    assert response.status_code == 200, response.text
+    assert seen == [False]
+    assert response.json()["action"] in view["legal"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import zlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Annotated, Any
 
@@ -36,6 +37,7 @@ from .tables import LiveTable, PlayerError, TableService, check_lang
 SEARCHES = 2  # hint and review searches running at once, server-wide (a search keeps a core busy)
 WAIT_SECONDS = 10.0  # how long a hint waits for a free search before it is refused
 REVIEW_SECONDS = 1.0  # the most one decision of a review thinks
+REVIEWS_KEPT = 256  # reviews kept in memory, the latest
 
 NOT_SEATED = N_("only a player at this table can ask for a hint: open the table by your invite link")
 PEOPLE = N_("hints and reviews are only for games against bots: another person plays at this table")
@@ -74,9 +76,11 @@ class HintDesk:
         self.review_worlds = review_worlds
         self.review_decisions = review_decisions
         self._searches = asyncio.Semaphore(SEARCHES)
-        self._answers: dict[tuple[str, int, int, str], dict[str, Any]] = {}  # (table, seat, seq, lang)
-        self._asked: set[tuple[str, int, int]] = set()  # (table, seat, seq) counted in the record
-        self.reviews: dict[tuple[str, int], Review] = {}
+        # (table, seat) -> the position last hinted there (its seq) and the hint by language:
+        # one position per seat is kept, so memory grows with the tables, not with the moves
+        self._answers: dict[tuple[str, int], tuple[int, dict[str, dict[str, Any]]]] = {}
+        self._counted: dict[tuple[str, int], int] = {}  # (table, seat) -> the seq last counted in the record
+        self.reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()  # the latest REVIEWS_KEPT
 
     # ---- who may ask -------------------------------------------------------------------------
 
@@ -103,8 +107,9 @@ class HintDesk:
         if state.current_player != seat:
             raise PlayerError(409, NOT_YOUR_MOVE)
         seq = table.seq
-        key = (table.id, seat, seq, lang)
-        answer = self._answers.get(key)
+        kept = self._answers.get((table.id, seat))
+        answers = kept[1] if kept is not None and kept[0] == seq else {}
+        answer = answers.get(lang)
         if answer is None:
             position = state.clone()  # the search reads its own copy: the table may move on meanwhile
             seed = zlib.crc32(f"{table.id}:{seq}:{seat}".encode())
@@ -127,20 +132,20 @@ class HintDesk:
                 "numbers": found.numbers,
                 "worlds": found.worlds,
             }
-            self._answers[key] = answer
+            answers[lang] = answer
+            self._answers[(table.id, seat)] = (seq, answers)
         await self._count(table, seat, seq)
         return answer
 
     async def _count(self, table: LiveTable, seat: int, seq: int) -> None:
         """Count the position in the table's record (once however often it is asked), stored first."""
-        asked = (table.id, seat, seq)
-        if asked in self._asked:
+        if self._counted.get((table.id, seat)) == seq:
             return
         seats = [dict(info) for info in table.seats]
         seats[seat]["hints"] = int(seats[seat].get("hints", 0)) + 1
         await asyncio.to_thread(self.service.store.set_seats, table.id, seats)
         table.seats[seat]["hints"] = seats[seat]["hints"]
-        self._asked.add(asked)
+        self._counted[(table.id, seat)] = seq
 
     # ---- the review after the game -----------------------------------------------------------
 
@@ -156,6 +161,8 @@ class HintDesk:
         if review is None or review.failed:
             review = self.reviews[key] = Review()
             review.task = self.service._spawn(self._run(table, seat, review))  # a failure is logged
+            while len(self.reviews) > REVIEWS_KEPT:  # the oldest is forgotten (asked again, it runs again)
+                self.reviews.popitem(last=False)
         return self._status(table, seat, review, lang)
 
     async def review(self, table_id: str, token: str | None, lang: str) -> dict[str, Any]:
