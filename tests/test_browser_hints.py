@@ -129,6 +129,8 @@ def test_a_review_after_a_short_game_shows_its_progress_and_what_it_found(
     expect(box).to_contain_text("points of win chance")
     for item in box.locator(".review-marks li").all():
         assert "The strong bot prefers" in item.inner_text()
+        index = int(item.get_attribute("data-index") or "-1")
+        assert (item.locator("a").get_attribute("href") or "").endswith(f"#move={index + 1}")  # the move in the replay
     page.screenshot(path=str(screenshots / "nesalomljiv-review.png"), full_page=True)
     page.select_option("#lang", "sr")
     expect(box.locator("h3")).to_have_text("Pregled poteza")

@@ -174,7 +174,9 @@ function renderReview(v) {
     ? t("Moves the strong bot judged clearly worse (by {margin} points of win chance or more):", { margin })
     : t("The strong bot found no move of yours clearly worse than its own (by {margin} points of win chance or more).", { margin });
   box.replaceChildren(el("h3", {}, t("Review")), el("p", {}, head),
-    ...(review.marks.length ? [el("ol", { class: "review-marks" }, ...review.marks.map((m) => el("li", { "data-index": m.index }, m.words)))] : []));
+    ...(review.marks.length ? [el("ol", { class: "review-marks" }, ...review.marks.map((m) => el("li", { "data-index": m.index }, m.words, " ",
+      // the replay's frame of the move (frame 0 is the deal): the position, every card shown
+      el("a", { href: `/replays?table=${encodeURIComponent(v.table)}#move=${m.index + 1}` }, t("See it in the replay")))))] : []));
 }
 
 /** @param {View} v */
