@@ -37,8 +37,8 @@ from .clock import Clock
 from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_words
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
-from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
 from .hints import HintDesk, hint_routes
+from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
 from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
