@@ -18,6 +18,7 @@ from kartaros.state import GameState, Problem
 from kartaros.variant import Option
 
 if TYPE_CHECKING:  # the learning layer builds on the core, never the other way round
+    from kartaros.lessons import Lesson
     from kartaros.rl.spaces import ActionSpace
     from kartaros.rl.tensors import Encoder
 
@@ -210,6 +211,9 @@ class GameInfo:
     puzzles: str = "puzzles.json"
     # How its puzzles are judged, where a game's moves are weighed on another scale.
     puzzle_search: PuzzleSearch = PuzzleSearch()
+    # The guided first game (``kartaros.lessons``): a stacked deck, the opponents' fixed moves and
+    # the steps that teach; ``None``: the game has none yet.
+    lesson: Lesson | None = None
     # The fixed action spaces made so far, by player count (a space is made once and shared).
     _spaces: dict[int, ActionSpace] = field(default_factory=dict, init=False, repr=False, compare=False)
 

@@ -18,7 +18,7 @@ GAMES_DIR = PACKAGE / "games"
 GAME_WORDS = sorted({word.lower() for info in kartaros.GAMES.values() for word in (info.name, info.title)})
 WORD = re.compile(r"(?<![a-zčćžšđ])(" + "|".join(map(re.escape, GAME_WORDS)) + r")(?![a-zčćžšđ])", re.IGNORECASE)
 # The core: it knows no game and builds on nothing above it.
-CORE = ("cards", "rng", "state", "variant", "errors", "info", "views")
+CORE = ("cards", "rng", "state", "variant", "errors", "info", "views", "lessons")
 
 
 def _above_the_games() -> list[Path]:

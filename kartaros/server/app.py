@@ -38,6 +38,7 @@ from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_wor
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .hints import HintDesk, hint_routes
+from .lessons import mount as mount_lessons
 from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
@@ -455,6 +456,8 @@ def create_app(
         media = "text/javascript" if name.endswith(".js") else "text/css"
         return Response(text, media_type=f"{media}; charset=utf-8")
 
+    mount_lessons(app, page)  # the guided first games: /learn/<game>, on the table page
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
         return Response(status_code=204)
@@ -591,6 +594,7 @@ def _game(info: GameInfo, lang: str) -> dict[str, Any]:
     return {
         "name": info.name, "title": info.title, "summary": summary, "min_players": info.min_players,
         "max_players": info.max_players, "options": options,
+        "lesson": info.lesson is not None,  # a guided first game at /learn/<name>
     }
 
 

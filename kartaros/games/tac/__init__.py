@@ -8,7 +8,7 @@ the action space and observation tensor for learning agents (``tensors.py``).
 
 from dataclasses import replace
 
-from kartaros.games.tac import heuristic, hints, words
+from kartaros.games.tac import heuristic, hints, lesson, words
 from kartaros.games.tac.rules import (
     CALL_ACTION,
     MAX_PLAYERS,
@@ -49,4 +49,5 @@ INFO = GameInfo(
     tries=tries,  # T7, T11: with calls, the card to play may be tried on every pile in play
     reads_try=reads_try,
     guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
+    lesson=lesson.LESSON,  # the guided first game
 )

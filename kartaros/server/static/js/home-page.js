@@ -28,6 +28,7 @@ import { currentLang, langSwitch, t, withLang } from "./words.js";
  * @property {number} min_players
  * @property {number} max_players
  * @property {GameOption[]} options
+ * @property {boolean} [lesson] whether it has a guided first game (``/learn/<name>``)
  */
 
 /** @typedef {{ seat: number, token: string, link?: string }} SeatToken a human seat, its secret token, its link for others */
@@ -62,7 +63,11 @@ async function loadGames() {
   },
     el("h3", {}, g.title), el("p", {}, g.summary),
     el("p", { class: "status" }, t("Players: {count}", { count: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` })),
-    puzzlesLink(g))));
+    puzzlesLink(g),
+
+    // The guided first game: a link of its own in the tile (not a choice of the game to set up).
+    g.lesson ? el("p", {}, el("a", { class: "learn", href: `/learn/${encodeURIComponent(g.name)}`, "data-learn": g.name,
+      onclick: (/** @type {Event} */ e) => e.stopPropagation() }, t("Learn {game}", { game: g.title }))) : "")));
   const wanted = chosen ? chosen.name : new URLSearchParams(location.search).get("game");
   if (wanted && GAMES.some((g) => g.name === wanted)) choose(wanted);
 }

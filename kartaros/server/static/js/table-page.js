@@ -6,6 +6,7 @@ import { actionCards } from "./cards.js";
 import * as chat from "./chat.js";
 import { api, el, errorText, toast } from "./dom.js";
 import { renderHint } from "./hint.js";
+import * as lessonPanel from "./lesson-panel.js";
 import * as motion from "./motion.js";
 import * as puzzleMode from "./puzzle-mode.js";
 import * as rows from "./rows.js";
@@ -65,7 +66,12 @@ function byId(id) { return /** @type {HTMLElement} */ (document.getElementById(i
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/api/tables/${tableId}/ws?lang=${encodeURIComponent(currentLang())}`);
+  const lang = encodeURIComponent(currentLang());
+  // A lesson (``/learn/<game>``) runs on a socket of its own, a new one for each visit.
+  const path = lessonPanel.lessonGame
+    ? `/api/learn/${encodeURIComponent(lessonPanel.lessonGame)}/ws?lang=${lang}&name=${encodeURIComponent(localStorage.getItem("kartaros.name") || "")}`
+    : `/api/tables/${tableId}/ws?lang=${lang}`;
+  const ws = new WebSocket(`${scheme}://${location.host}${path}`);
   socket = ws;
   ws.onopen = () => { ws.send(JSON.stringify(token ? { token } : {})); ws.send(JSON.stringify({ read_chat: true })); setStatus(""); };
   if (token) remember(tableId);
@@ -78,6 +84,7 @@ function connect() {
       // tells the person nothing; it may be asked again.
       if (sentSeq === -1 && asking.size) { forgetAsked(); return; }
       refused(data);
+      if (data.lesson) lessonPanel.refused(lastError);
       return;
     }
     if (typeof data.explain === "string") { explained(data.explain, data.words); return; }
@@ -350,6 +357,7 @@ function render() {
   renderMoves(v);
   renderLog(v);
   renderResult(v);
+  lessonPanel.render(v, () => { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ next: true })); });
   renderHint(v, root, layout);  // the hint's move marked, once the moves and the table are drawn
   showClock(v);
   showLeaving(v, askTable);
@@ -451,7 +459,8 @@ function renderMoves(v) {
 function autoplay(v) {
   clearTimeout(autoTimer);
   const offers = offersOf(v);
-  if (held || v.over || v.seat === null || offers.length !== 1 || v.seq === sentSeq) return;
+  // In a lesson every move is the learner's to make by hand, a forced one too.
+  if (held || v.over || v.seat === null || offers.length !== 1 || v.seq === sentSeq || v.lesson) return;
   const only = offers[0];
   autoTimer = window.setTimeout(() => send(only), AUTOPLAY_MS);
 }

@@ -69,6 +69,22 @@
  * @property {number | null} [draw_offer] the seat whose draw offer stands
  * @property {TableAsks} [may] what this seat may ask of the table now
  * @property {ViewWords} words
+ * @property {LessonWords} [lesson] the step of a guided first game (``kartaros/server/lessons.py``)
+ */
+
+/**
+ * A guided first game's step as the page shows it: which of how many, its words, whether it is
+ * read and gone on from by Next, whether the lesson is done or is showing moves, and the cards and places of the
+ * game's layout it points at.
+ * @typedef {object} LessonWords
+ * @property {number} step
+ * @property {number} steps
+ * @property {string} text
+ * @property {boolean} read
+ * @property {boolean} done
+ * @property {string[]} cards
+ * @property {string[]} places
+ * @property {boolean} moving a view of a move on the way to the next step (nothing to do yet)
  */
 
 /**

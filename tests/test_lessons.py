@@ -1,0 +1,183 @@
+"""Every guided first game replays as it says (kartaros.lessons): each expected move is legal at
+its step, the scripted opponents' moves are legal, every other try is refused with its
+explanation and changes nothing, the lesson ends as declared; its words are all in Serbian; and
+the server runs it on the table's socket."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+import kartaros
+from kartaros.errors import IllegalAction
+from kartaros.info import GameInfo
+from kartaros.lesson_runs import WELL_DONE, LessonRun
+from kartaros.lessons import Lesson, Step
+from kartaros.words import Catalog
+from kartaros.words.speech import LANGUAGES
+
+from .test_server_api import client, db_url  # noqa: F401  (fixtures)
+
+LESSONS = [info for info in kartaros.GAMES.values() if info.lesson is not None]
+IDS = [info.name for info in LESSONS]
+
+
+def lesson_of(info: GameInfo) -> Lesson:
+    assert info.lesson is not None
+    return info.lesson
+
+
+def walk(info: GameInfo) -> Iterator[tuple[LessonRun, Step]]:
+    """The lesson step by step: yields the run at each step, then makes the step's move."""
+    run = LessonRun(lesson_of(info), "Mila")
+    while (step := run.step) is not None:
+        yield run, step
+        refused = run.go_on() if step.read else run.try_move(step.expect[0])
+        assert refused is None, f"step {run.step_index}: {refused.message}"
+
+
+def test_there_are_lessons() -> None:
+    assert "tac" in IDS  # the first lesson written; the others follow the same shape
+
+
+@pytest.mark.parametrize("info", LESSONS, ids=IDS)
+def test_every_expected_move_is_legal_and_the_lesson_ends_as_declared(info: GameInfo) -> None:
+    lesson = lesson_of(info)
+    learner = lesson.learner
+    for run, step in walk(info):
+        if step.read:
+            assert not step.instead, "a step that is read has no move to refuse"
+            continue
+        assert run.state.current_player == learner, f"step {run.step_index} asks for a move out of turn"
+        legal = run.state.legal_actions()
+        assert set(step.expect) <= set(legal), f"step {run.step_index}: {step.expect} not all in {legal}"
+    # the opponents' script is used up, no move of it left unplayed, and the end is the one declared
+    assert run.done
+    assert run.scripted == len(lesson.bot)
+    if lesson.returns is None:
+        assert not run.state.is_over
+    else:
+        assert run.state.is_over and tuple(run.state.returns()) == lesson.returns
+
+
+@pytest.mark.parametrize("info", LESSONS, ids=IDS)
+def test_a_wrong_try_gets_its_explanation_and_changes_nothing(info: GameInfo) -> None:
+    tried_illegal = tried_other = 0
+    for run, step in walk(info):
+        if step.read:
+            refused = run.try_move("turn")  # nothing is played while a step is read
+            assert refused is not None and refused.words("sr")
+            continue
+        for try_ in info.offers(run.state):
+            played = info.as_played(try_, run.state.legal_actions())
+            if played in step.expect:
+                continue
+            before = run.state.record()
+            at = run.step_index
+            refused = run.try_move(try_)
+            assert refused is not None, f"step {at}: {try_!r} was taken"
+            assert run.state.record() == before and run.step_index == at  # the state unchanged
+            if played is None:  # not legal: the rules' own words of why
+                with pytest.raises(IllegalAction) as err:
+                    run.state.clone().apply(try_)
+                for lang in LANGUAGES:
+                    assert refused.words(lang) == err.value.words(run.names, lang)
+                tried_illegal += 1
+            else:  # legal, but not this lesson's move: the step's own sentence, players by name
+                assert step.instead, f"step {at}: {played!r} is legal here, and the step says nothing of it"
+                assert refused.words("en") == run.say(step.instead, "en")
+                assert "{" not in refused.words("sr")
+                tried_other += 1
+    assert tried_illegal and tried_other  # the lesson lets both kinds of wrong move be made
+
+
+@pytest.mark.parametrize("info", LESSONS, ids=IDS)
+def test_every_step_is_said_in_serbian_with_the_players_by_name(info: GameInfo) -> None:
+    lesson = lesson_of(info)
+    known = Catalog(info.package).messages()
+    messages = [lesson.done or WELL_DONE] + [m for s in lesson.steps for m in (s.text, s.instead) if m]
+    missing = [m for m in messages if (None, m) not in known]
+    assert not missing, f"not in {info.package}'s sr.po: {missing}"
+    run = LessonRun(lesson, "Mila")
+    for message in messages:
+        for lang in LANGUAGES:
+            said = run.say(message, lang)
+            assert "{" not in said and said.strip()
+    bots = [n for p, n in enumerate(run.names) if p != lesson.learner]
+    assert any(name in run.say(m, "sr") for m in messages for name in bots)  # the opponent by name
+
+
+def test_T5_tac_the_king_before_the_first_ace_is_refused_in_the_rules_words() -> None:
+    """Tač's second step: the King cannot go onto the central pile before the first Ace (T4, T5)."""
+    run = LessonRun(lesson_of(kartaros.GAMES["tac"]), "Mila")
+    assert run.go_on() is None and run.try_move("turn") is None
+    refused = run.try_move("KH>C")
+    assert refused is not None and "Ace" in refused.words("en")
+    refused = run.try_move("KH>1")
+    assert refused is not None and "Ace" in refused.words("en")
+    assert run.try_move("KH>0") is None
+
+
+# ---- the server runs a lesson on the table's socket ----------------------------------------
+
+
+def receive_view(ws: Any) -> dict[str, Any]:
+    """The next view, the views of the moves shown on the way skipped."""
+    while True:
+        message = ws.receive_json()
+        assert "error" not in message, message
+        if not message["lesson"]["moving"]:
+            return message
+
+
+@pytest.mark.parametrize("info", LESSONS, ids=IDS)
+def test_the_server_runs_the_lesson_on_a_socket(client: TestClient, info: GameInfo) -> None:  # noqa: F811
+    lesson = lesson_of(info)
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    assert games[info.name]["lesson"] is True
+    assert client.get(f"/learn/{info.name}").status_code == 200
+    with client.websocket_connect(f"/api/learn/{info.name}/ws?lang=sr&name=Mila") as ws:
+        ws.send_json({})
+        view = ws.receive_json()
+        assert view["names"][lesson.learner] == "Mila" and view["seat"] == lesson.learner
+        refused_once = False
+        beside = LessonRun(lesson, "Mila")  # the same lesson, run here step by step
+        for index, step in enumerate(lesson.steps):
+            assert view["lesson"]["step"] == index and view["lesson"]["steps"] == len(lesson.steps)
+            assert view["view"] == observed(beside)  # the learner is shown his observation, no more
+            if step.read:
+                assert view["offers"] == [] and view["lesson"]["read"]
+                ws.send_json({"next": True})
+            else:
+                assert set(step.expect) <= set(view["legal"])
+                wrong = [o for o in view["offers"] if info.as_played(o, view["legal"]) not in step.expect]
+                if wrong and not refused_once:
+                    ws.send_json({"action": wrong[0], "seq": view["seq"]})
+                    refusal = ws.receive_json()
+                    assert refusal["lesson"] is True and refusal["words"] and "{" not in refusal["words"]
+                    refused_once = True
+                ws.send_json({"action": step.expect[0], "seq": view["seq"]})
+            assert (beside.go_on() if step.read else beside.try_move(step.expect[0])) is None
+            view = receive_view(ws)
+        assert view["lesson"]["done"] and view["offers"] == []
+        assert refused_once
+        if lesson.returns is not None:
+            assert view["over"] and tuple(view["returns"]) == lesson.returns
+
+
+def observed(run: LessonRun) -> Any:
+    """The learner's observation in ``run``, as JSON carries it."""
+    return json.loads(json.dumps(run.state.observation(run.lesson.learner)))
+
+
+def test_a_game_without_a_lesson_has_no_lesson_page(client: TestClient) -> None:  # noqa: F811
+    missing = [name for name, info in kartaros.GAMES.items() if info.lesson is None]
+    if missing:
+        assert client.get(f"/learn/{missing[0]}").status_code == 404
+    assert client.get("/learn/nope").status_code == 404
+    with client.websocket_connect("/api/learn/nope/ws") as ws:
+        assert "error" in ws.receive_json()
