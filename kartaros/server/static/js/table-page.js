@@ -84,7 +84,6 @@ function connect() {
       // tells the person nothing; it may be asked again.
       if (sentSeq === -1 && asking.size) { forgetAsked(); return; }
       refused(data);
-      if (data.lesson) lessonPanel.refused(lastError);
       return;
     }
     if (typeof data.explain === "string") { explained(data.explain, data.words); return; }
@@ -102,11 +101,12 @@ function connect() {
 /**
  * The server refused what was sent (a try onto a pile the card does not fit, a move too late):
  * its words show, and the table is drawn again as it was, playable (the state is unchanged).
- * @param {{ words?: string, error?: string }} data
+ * @param {{ words?: string, error?: string, lesson?: boolean }} data
  */
 function refused(data) {
   lastError = errorText(data);
-  toast(lastError);
+  if (data.lesson) lessonPanel.refused(lastError);  // a lesson says it in its panel
+  else toast(lastError);
   if (current !== null && current.seq === sentSeq && !queue.length) { sentSeq = -1; render(); } else sentSeq = -1;
 }
 

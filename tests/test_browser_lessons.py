@@ -1,0 +1,83 @@
+"""A person learns each game with a lesson by clicking the real table: from the home page's
+"Learn …" link, each step's move made where the lesson points (its marked pile or button), each
+step that is read gone on from by Next, one wrong try refused with its words in the panel, to
+the lesson's end. Screenshots in ``test-artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import kartaros
+from kartaros.lessons import Lesson
+
+from .test_browser import fast
+
+LESSONS = [info.name for info in kartaros.GAMES.values() if info.lesson is not None]
+# Where the lesson's marks lead a click: a live pile or button of the table, or the call button.
+MARKED = "#table button.lesson-mark:enabled, #call.lesson-mark:enabled"
+
+
+def lesson(game: str) -> Lesson:
+    found = kartaros.GAMES[game].lesson
+    assert found is not None
+    return found
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_a_person_completes_the_guided_first_game_by_clicking(
+    page: Page, live_server: str, game: str, screenshots: Path
+) -> None:
+    fast(page)
+    title = kartaros.GAMES[game].title
+    page.goto(live_server)
+    page.click(f"a[data-learn='{game}']")
+    expect(page).to_have_url(f"{live_server}/learn/{game}")
+    steps = lesson(game).steps
+    counter = page.locator("#lesson .lesson-step")
+    refused = False
+    for index, step in enumerate(steps):
+        expect(counter).to_have_text(f"Step {index + 1} of {len(steps)}")
+        if index == 0:
+            expect(page.locator("#lesson-text")).to_contain_text(title)
+            page.screenshot(path=str(screenshots / f"learn-{game}-first.png"), full_page=True)
+        if step.read:
+            page.click("#lesson-next")
+            continue
+        marked = page.locator(MARKED)
+        expect(marked.first).to_be_visible()
+        if kartaros.GAMES[game].call_action in step.expect:
+            page.screenshot(path=str(screenshots / f"learn-{game}-call.png"), full_page=True)
+        if not refused:  # one wrong try: a live place the lesson does not point at
+            others = page.locator("#table button.live:enabled:not(.lesson-mark)")
+            if others.count():
+                others.first.click()
+                expect(page.locator("#lesson-why")).to_be_visible()
+                expect(counter).to_have_text(f"Step {index + 1} of {len(steps)}")  # the same step: nothing moved
+                page.screenshot(path=str(screenshots / f"learn-{game}-refused.png"), full_page=True)
+                refused = True
+                marked = page.locator(MARKED)
+                expect(marked.first).to_be_visible()
+        marked.first.click()
+    expect(counter).to_have_text("Lesson complete")
+    expect(page.locator("#lesson-play")).to_be_visible()
+    if lesson(game).returns is not None:
+        expect(page.locator("#result")).to_be_visible()
+        expect(page.locator("#watch-replay")).to_have_count(0)  # a lesson is not stored
+    page.screenshot(path=str(screenshots / f"learn-{game}-done.png"), full_page=True)
+    assert refused
+
+
+@pytest.mark.parametrize("game", LESSONS)
+def test_the_lesson_speaks_serbian(page: Page, live_server: str, game: str, screenshots: Path) -> None:
+    fast(page, "sr")
+    page.goto(live_server)
+    expect(page.locator(f"a[data-learn='{game}']")).to_have_text(f"Nauči {kartaros.GAMES[game].title}")
+    page.click(f"a[data-learn='{game}']")
+    expect(page.locator("#lesson .lesson-step")).to_have_text(f"Korak 1 od {len(lesson(game).steps)}")
+    expect(page.locator("#lesson-next")).to_have_text("Dalje")
+    page.click("#lesson-next")
+    expect(page.locator("#lesson .lesson-step")).to_have_text(f"Korak 2 od {len(lesson(game).steps)}")
+    page.screenshot(path=str(screenshots / f"learn-{game}-sr.png"), full_page=True)
