@@ -44,7 +44,8 @@ class LessonRun:
         self.lesson = lesson
         self.info = kartaros.GAMES[lesson.game]
         self.state: GameState = kartaros.new_game(
-            lesson.game, players=lesson.players, deck=list(lesson.deck), variant=dict(lesson.variant) or None,
+            lesson.game, players=lesson.players, seed=lesson.seed, deck=list(lesson.deck),
+            variant=dict(lesson.variant) or None,
         )
         seat_names = shared().speech("en").seat_names(lesson.players)
         self.names = [
@@ -77,8 +78,9 @@ class LessonRun:
     def say(self, message: str, lang: str) -> str:
         """A lesson's message in ``lang``, the players by name."""
         you = self.names[self.lesson.learner]
-        bot = next((n for p, n in enumerate(self.names) if p != self.lesson.learner), you)
-        return self._catalog.speech(lang)(message, you=you, bot=bot)
+        others = [n for p, n in enumerate(self.names) if p != self.lesson.learner]
+        bots = {f"bot{k + 1 if k else ''}": name for k, name in enumerate(others)}
+        return self._catalog.speech(lang)(message, you=you, **bots)
 
     def words(self, lang: str) -> dict[str, Any]:
         """The lesson as a page shows it beside the table, in ``lang``."""

@@ -27,11 +27,12 @@ class Step:
     """One step of a lesson.
 
     ``text``: what to look at now, a message of the game's catalog (``{you}``: the learner,
-    ``{bot}``: the opponent, by name). ``expect``: the moves that go on (legal actions, any of
-    them); empty: the step is read, then Next, which makes ``play`` for the learner. ``instead``:
-    what a legal move other than those is told (a message like ``text``). ``cards``: card codes
-    to point at; ``places``: places of the game's own table layout to point at (CSS selectors of
-    its ``table.js``, or of the page's call button ``#call``)."""
+    ``{bot}``, ``{bot2}`` …: the opponents in seat order, by name). ``expect``: the moves that
+    go on (legal actions, any of them); empty: the step is read, then Next, which makes ``play``
+    for the learner. ``instead``: what a legal move other than those is told (a message like
+    ``text``). ``cards``: card codes to point at; ``places``: places of the game's own table
+    layout to point at (CSS selectors of its ``table.js``, or of the page's call button
+    ``#call``): for a step that asks for a move, the places a person clicks to make it, in order."""
 
     text: str
     expect: tuple[str, ...] = ()
@@ -58,6 +59,7 @@ class Lesson:
     names: tuple[str | None, ...]
     learner: int = 0
     variant: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 1  # the game's generator (a trick gathered in random order, P8), so a lesson repeats
     # The message shown once every step is done (a message of the game's catalog; empty: the
     # runner's own "well done").
     done: str = ""

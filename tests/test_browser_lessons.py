@@ -1,5 +1,6 @@
 """A person learns each game with a lesson by clicking the real table: from the home page's
-"Learn …" link, each step's move made where the lesson points (its marked pile or button), each
+"Learn …" link, each step's move made where the lesson points (its marked piles, cards and
+buttons, clicked in the order the step names them), each
 step that is read gone on from by Next, one wrong try refused with its words in the panel, to
 the lesson's end. Screenshots in ``test-artifacts/screenshots/``."""
 
@@ -16,8 +17,6 @@ from kartaros.lessons import Lesson
 from .test_browser import fast
 
 LESSONS = [info.name for info in kartaros.GAMES.values() if info.lesson is not None]
-# Where the lesson's marks lead a click: a live pile or button of the table, or the call button.
-MARKED = "#table button.lesson-mark:enabled, #call.lesson-mark:enabled"
 
 
 def lesson(game: str) -> Lesson:
@@ -46,8 +45,7 @@ def test_a_person_completes_the_guided_first_game_by_clicking(
         if step.read:
             page.click("#lesson-next")
             continue
-        marked = page.locator(MARKED)
-        expect(marked.first).to_be_visible()
+        expect(page.locator(f"{step.places[0]}.lesson-mark:enabled").first).to_be_visible()
         if kartaros.GAMES[game].call_action in step.expect:
             page.screenshot(path=str(screenshots / f"learn-{game}-call.png"), full_page=True)
         if not refused:  # one wrong try: a live place the lesson does not point at
@@ -58,9 +56,8 @@ def test_a_person_completes_the_guided_first_game_by_clicking(
                 expect(counter).to_have_text(f"Step {index + 1} of {len(steps)}")  # the same step: nothing moved
                 page.screenshot(path=str(screenshots / f"learn-{game}-refused.png"), full_page=True)
                 refused = True
-                marked = page.locator(MARKED)
-                expect(marked.first).to_be_visible()
-        marked.first.click()
+        for place in step.places:  # the move made where the lesson points, click by click
+            page.locator(f"{place}.lesson-mark:enabled").first.click()
     expect(counter).to_have_text("Lesson complete")
     expect(page.locator("#lesson-play")).to_be_visible()
     if lesson(game).returns is not None:

@@ -7,7 +7,7 @@ the action space and observation tensor for learning agents (``tensors.py``).
 
 from dataclasses import replace
 
-from kartaros.games.puck import heuristic, hints, words
+from kartaros.games.puck import heuristic, hints, lesson, words
 from kartaros.games.puck.rules import OPTIONS, PuckState, max_game_length
 from kartaros.games.puck.tensors import PuckEncoder, PuckSpace
 from kartaros.info import GameInfo, PuzzleSearch
@@ -37,4 +37,5 @@ INFO = GameInfo(
     # by the cards held right after the trick (two moves on: the rest of the exchange and the
     # showdown), and the answer must win about a card and a half more than any other (0.03).
     puzzle_search=PuzzleSearch(margin=0.03, horizon=2),
+    lesson=lesson.LESSON,  # the guided first game
 )
