@@ -7,7 +7,7 @@ the action space and observation tensor for learning agents (``tensors.py``).
 
 from dataclasses import replace
 
-from kartaros.games.kec import heuristic, hints, words
+from kartaros.games.kec import heuristic, hints, lesson, words
 from kartaros.games.kec.rules import OPTIONS, KecState, max_game_length, move_class
 from kartaros.games.kec.tensors import KecEncoder, KecSpace
 from kartaros.info import GameInfo
@@ -38,4 +38,5 @@ INFO = GameInfo(
     move_class=move_class,
     draw_offers=True,  # two players, and a game that may end drawn (K12): a draw may be agreed at the table
     guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
+    lesson=lesson.LESSON,  # the guided first game
 )
