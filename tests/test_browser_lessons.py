@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import kartaros
-from kartaros.lessons import Lesson
+from kartaros.lessons import Lesson, Step
 
 from .test_browser import fast
 
@@ -23,6 +23,32 @@ def lesson(game: str) -> Lesson:
     found = kartaros.GAMES[game].lesson
     assert found is not None
     return found
+
+
+def wrong_try(page: Page, step: Step) -> bool:
+    """One try the lesson does not ask for, clicked as a person would: a live pile or button it
+    does not point at; else its move with another card of the hand in place of the first it
+    names. Whether a try was made (the page then shows why it is refused)."""
+    others = page.locator("#table button.live:enabled:not(.lesson-mark)")
+    if others.count():
+        others.first.click()
+        return True
+    other_card = page.locator("#table button[data-card]:enabled:not(.lesson-mark)")
+    if not step.places[0].startswith("[data-card") or not other_card.count():
+        return False
+    other = other_card.first.get_attribute("data-card")
+    selected = [f"[data-card='{other}']"]
+    page.click(selected[0])
+    for place in step.places[1:]:
+        target = page.locator(f"{place}.lesson-mark:enabled")
+        if not target.count():  # the move does not go with that card: let the cards go again
+            for card in reversed(selected):
+                page.click(card)
+            return False
+        if place.startswith("[data-card"):
+            selected.append(place)
+        target.first.click()
+    return True
 
 
 @pytest.mark.parametrize("game", LESSONS)
@@ -48,14 +74,11 @@ def test_a_person_completes_the_guided_first_game_by_clicking(
         expect(page.locator(f"{step.places[0]}.lesson-mark:enabled").first).to_be_visible()
         if kartaros.GAMES[game].call_action in step.expect:
             page.screenshot(path=str(screenshots / f"learn-{game}-call.png"), full_page=True)
-        if not refused:  # one wrong try: a live place the lesson does not point at
-            others = page.locator("#table button.live:enabled:not(.lesson-mark)")
-            if others.count():
-                others.first.click()
-                expect(page.locator("#lesson-why")).to_be_visible()
-                expect(counter).to_have_text(f"Step {index + 1} of {len(steps)}")  # the same step: nothing moved
-                page.screenshot(path=str(screenshots / f"learn-{game}-refused.png"), full_page=True)
-                refused = True
+        if not refused and wrong_try(page, step):
+            expect(page.locator("#lesson-why")).to_be_visible()
+            expect(counter).to_have_text(f"Step {index + 1} of {len(steps)}")  # the same step: nothing moved
+            page.screenshot(path=str(screenshots / f"learn-{game}-refused.png"), full_page=True)
+            refused = True
         for place in step.places:  # the move made where the lesson points, click by click
             page.locator(f"{place}.lesson-mark:enabled").first.click()
     expect(counter).to_have_text("Lesson complete")

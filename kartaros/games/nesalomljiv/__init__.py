@@ -8,7 +8,7 @@ the action space and observation tensor for learning agents (``tensors.py``).
 
 from dataclasses import replace
 
-from kartaros.games.nesalomljiv import heuristic, hints, words
+from kartaros.games.nesalomljiv import heuristic, hints, lesson, words
 from kartaros.games.nesalomljiv.rules import OPTIONS, NesalomljivState, max_game_length
 from kartaros.games.nesalomljiv.tensors import NesalomljivEncoder, NesalomljivSpace
 from kartaros.info import GameInfo
@@ -30,4 +30,5 @@ INFO = GameInfo(
     encoder=NesalomljivEncoder,
     max_game_length=max_game_length,
     guide={"en": "guide.md", "sr": "guide.sr.md"},  # the rules for players
+    lesson=lesson.LESSON,  # the guided first game
 )
