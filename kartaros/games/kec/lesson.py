@@ -68,8 +68,8 @@ LESSON = Lesson(
                 "five: click the stock."),
              expect=("draw",), places=(STOCK_PILE,)),
         Step(N_("And once more."), expect=("draw",), places=(STOCK_PILE,)),
-        Step(N_("Ace, 2, 3 is a choke: only a King or a Joker breaks it. {bot} has neither. Select "
-                "your Ace, 2 and 3 and click the table to win."),
+        Step(N_("Ace, 2, 3 is a choke: only a King or a Joker breaks it. Attack with it: if {bot} has "
+                "neither, you win. Select your Ace, 2 and 3, then click the table."),
              expect=("AS-2H-3D",), cards=("AS", "2H", "3D"),
              places=("[data-card='AS']", "[data-card='2H']", "[data-card='3D']", TABLE),
              instead=N_("In this lesson, attack with the choke: select the Ace, the 2 and the 3, then "
