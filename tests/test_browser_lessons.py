@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 import kartaros
 from kartaros.lessons import Lesson, Step
 
-from .test_browser import fast
+from .test_browser import fast, serious_violations
 
 LESSONS = [info.name for info in kartaros.GAMES.values() if info.lesson is not None]
 
@@ -67,6 +67,7 @@ def test_a_person_completes_the_guided_first_game_by_clicking(
         expect(counter).to_have_text(f"Step {index + 1} of {len(steps)}")
         if index == 0:
             expect(page.locator("#lesson-text")).to_contain_text(title)
+            assert serious_violations(page) == []  # the lesson's panel and marks pass axe-core
             page.screenshot(path=str(screenshots / f"learn-{game}-first.png"), full_page=True)
         if step.read:
             page.click("#lesson-next")

@@ -57,30 +57,27 @@ async function loadGames() {
   GAMES = await api(withLang("/api/games"));  // the options' words in the page's language
   const box = byId("games");
   // A tile opens like a button: click, Enter or Space.
-  box.replaceChildren(...GAMES.map((g) => el("div", {
+  box.replaceChildren(...GAMES.map((g) => el("div", { class: "game-box" }, el("div", {
     class: "game", "data-game": g.name, tabindex: "0", role: "button", onclick: () => choose(g.name),
     onkeydown: (/** @type {Event} */ e) => { const k = /** @type {KeyboardEvent} */ (e).key; if (k === "Enter" || k === " ") { e.preventDefault(); choose(g.name); } },
   },
     el("h3", {}, g.title), el("p", {}, g.summary),
-    el("p", { class: "status" }, t("Players: {count}", { count: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` })),
-    puzzlesLink(g),
-
-    // The guided first game: a link of its own in the tile (not a choice of the game to set up).
-    g.lesson ? el("p", {}, el("a", { class: "learn", href: `/learn/${encodeURIComponent(g.name)}`, "data-learn": g.name,
-      onclick: (/** @type {Event} */ e) => e.stopPropagation() }, t("Learn {game}", { game: g.title }))) : "")));
+    el("p", { class: "status" }, t("Players: {count}", { count: g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}` }))),
+  // The guided first game and the puzzles: links of their own under the tile (a tile is a
+  // button: no link inside it).
+  g.lesson ? el("a", { class: "learn", href: `/learn/${encodeURIComponent(g.name)}`, "data-learn": g.name }, t("Learn {game}", { game: g.title })) : "",
+  puzzlesLink(g))));
   const wanted = chosen ? chosen.name : new URLSearchParams(location.search).get("game");
   if (wanted && GAMES.some((g) => g.name === wanted)) choose(wanted);
 }
 
 /**
- * The link to a game's puzzles, in its tile: it opens the puzzles, not the game's setup.
+ * The link to a game's puzzles, under its tile: it opens the puzzles, not the game's setup.
  * @param {Game} g
  */
 function puzzlesLink(g) {
-  /** @param {Event} e */
-  const own = (e) => e.stopPropagation();
   return el("p", { class: "tile-links" }, el("a", {
-    href: `/puzzles/${encodeURIComponent(g.name)}`, "data-puzzles": g.name, onclick: own, onkeydown: own,
+    href: `/puzzles/${encodeURIComponent(g.name)}`, "data-puzzles": g.name,
   }, t("{game}: puzzles", { game: g.title })));
 }
 
