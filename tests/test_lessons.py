@@ -184,3 +184,37 @@ def test_a_game_without_a_lesson_has_no_lesson_page(client: TestClient) -> None:
     assert client.get("/learn/nope").status_code == 404
     with client.websocket_connect("/api/learn/nope/ws") as ws:
         assert "error" in ws.receive_json()
+
+
+def test_T4_T5_the_lesson_socket_explains_refuses_and_switches_language(client: TestClient) -> None:  # noqa: F811
+    """Tač's lesson on its socket: a "why not" is answered in the rules' words, Next on a step
+    that asks for a move and a wrong try are refused with the lesson's flag and change nothing,
+    and the words follow the page's language."""
+    with client.websocket_connect("/api/learn/tac/ws?lang=en") as ws:
+        first = ws.receive_json()
+        assert first["lesson"]["read"] and first["offers"] == []
+        ws.send_json({"action": "turn", "seq": first["seq"]})  # a step that is read takes no move
+        refused = ws.receive_json()
+        assert refused["lesson"] is True and "Next" in refused["words"]
+        ws.send_json({"next": True})
+        view = receive_view(ws)
+        assert view["lesson"]["step"] == 1 and view["offers"] == ["turn"]
+        ws.send_json({"action": "turn", "seq": view["seq"]})
+        view = receive_view(ws)
+        assert view["lesson"]["step"] == 2 and set(view["offers"]) == {"KH>C", "KH>1", "KH>0"}
+        ws.send_json({"explain": "KH>C"})  # a hover on the central pile
+        explained = ws.receive_json()
+        assert explained["explain"] == "KH>C" and "Ace" in explained["words"]
+        ws.send_json({"next": True})  # this step asks for a move
+        assert ws.receive_json()["lesson"] is True
+        ws.send_json({"action": "KH>1", "seq": view["seq"]})
+        refused = ws.receive_json()
+        assert refused["lesson"] is True and "Ace" in refused["words"]
+        ws.send_text("not json")
+        assert "error" in ws.receive_json()
+        ws.send_json({"lang": "sr"})
+        again = ws.receive_json()
+        assert again["seq"] == view["seq"] and again["view"] == view["view"]  # nothing moved
+        assert again["lesson"]["text"] != view["lesson"]["text"] and "kralj" in again["lesson"]["text"].lower()
+        ws.send_json({"action": "KH>0", "seq": view["seq"]})
+        assert receive_view(ws)["lesson"]["step"] == 3

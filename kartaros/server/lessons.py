@@ -116,7 +116,7 @@ class LessonTable:
         return told.pop() if len(told) == 1 and "" not in told else say(NOT_LEGAL)
 
 
-def mount(app: FastAPI, page: Any) -> None:
+def mount(app: FastAPI, page: Callable[[str], HTMLResponse]) -> None:
     """Add the lesson page (``/learn/<game>``, the table page) and its socket to ``app``;
     ``page(name)`` serves one of the static pages."""
 
@@ -125,8 +125,7 @@ def mount(app: FastAPI, page: Any) -> None:
         info = kartaros.GAMES.get(game)
         if info is None or info.lesson is None:
             raise PlayerError(404, N_("there is no such page"))
-        response: HTMLResponse = page("table.html")
-        return response
+        return page("table.html")
 
     @app.websocket("/api/learn/{game}/ws")
     async def learn_socket(websocket: WebSocket, game: str) -> None:

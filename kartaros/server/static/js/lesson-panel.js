@@ -38,7 +38,11 @@ export function render(v, next) {
     parts.push(el("p", {}, el("a", { href: `/?game=${encodeURIComponent(v.game)}`, id: "lesson-play" }, t("Play a real game")),
       " · ", el("a", { href: location.pathname + location.search, id: "lesson-again" }, t("Start the lesson again"))));
   }
+  const hadFocus = document.activeElement?.id === "lesson-next";  // the keyboard stays on Next
   box.replaceChildren(...parts);
+  if (hadFocus || (lesson.read && (!document.activeElement || document.activeElement === document.body))) {
+    /** @type {HTMLElement | null} */ (box.querySelector("#lesson-next"))?.focus();
+  }
   box.hidden = false;
   mark(lesson.cards, lesson.places);
   byId("watch-replay")?.remove();  // a lesson is not stored: it has no replay
