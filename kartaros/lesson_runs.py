@@ -38,16 +38,19 @@ class LessonRun:
     """One learner's way through a lesson: the game, the step reached, the opponents' script.
 
     ``moved`` is called after every action applied (the learner's, one made for him, an
-    opponent's), so an interface can show them one by one."""
+    opponent's), so an interface can show them one by one. A learner given no name is named in
+    ``lang`` (``Player 1``, ``Igrač 1``), as a table names its seats when it is made."""
 
-    def __init__(self, lesson: Lesson, learner_name: str = "", moved: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self, lesson: Lesson, learner_name: str = "", moved: Callable[[], None] | None = None, lang: str = "en",
+    ) -> None:
         self.lesson = lesson
         self.info = kartaros.GAMES[lesson.game]
         self.state: GameState = kartaros.new_game(
             lesson.game, players=lesson.players, seed=lesson.seed, deck=list(lesson.deck),
             variant=dict(lesson.variant) or None,
         )
-        seat_names = shared().speech("en").seat_names(lesson.players)
+        seat_names = shared().speech(lang).seat_names(lesson.players)  # a learner without a name, in ``lang``
         self.names = [
             (learner_name.strip()[:24] or seat_names[p]) if given is None else given
             for p, given in enumerate(lesson.names)

@@ -190,8 +190,11 @@ def test_T4_T5_the_lesson_socket_explains_refuses_and_switches_language(client: 
     """Tač's lesson on its socket: a "why not" is answered in the rules' words, Next on a step
     that asks for a move and a wrong try are refused with the lesson's flag and change nothing,
     and the words follow the page's language."""
+    with client.websocket_connect("/api/learn/tac/ws?lang=sr") as ws:  # no name: named in Serbian
+        assert ws.receive_json()["names"] == ["Igrač 1", "Ana"]
     with client.websocket_connect("/api/learn/tac/ws?lang=en") as ws:
         first = ws.receive_json()
+        assert first["names"] == ["Player 1", "Ana"]
         assert first["lesson"]["read"] and first["offers"] == []
         ws.send_json({"action": "turn", "seq": first["seq"]})  # a step that is read takes no move
         refused = ws.receive_json()

@@ -67,7 +67,7 @@ class LessonTable:
         lesson = info.lesson
         self.lang = lang
         self.moving: list[dict[str, Any]] = []  # a view after each move made since the last ask
-        self.run = LessonRun(lesson, learner_name, moved=self._moved)
+        self.run = LessonRun(lesson, learner_name, moved=self._moved, lang=lang)
         seats = [{"kind": "human" if p == lesson.learner else "bot:easy", "token_hash": None}
                  for p in range(lesson.players)]
         self.table = LiveTable(f"learn-{secrets.token_urlsafe(6)}", self.run.state, seats, self.run.names, {})
