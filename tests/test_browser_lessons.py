@@ -70,6 +70,7 @@ def test_a_person_completes_the_guided_first_game_by_clicking(
             assert serious_violations(page) == []  # the lesson's panel and marks pass axe-core
             page.screenshot(path=str(screenshots / f"learn-{game}-first.png"), full_page=True)
         if step.read:
+            expect(page.locator("#turn")).to_have_text("")  # the panel says what to do, not "Waiting for …"
             page.click("#lesson-next")
             continue
         expect(page.locator(f"{step.places[0]}.lesson-mark:enabled").first).to_be_visible()

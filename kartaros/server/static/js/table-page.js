@@ -435,7 +435,8 @@ function renderMoves(v) {
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); hint.hidden = true; return; }
   if (!offersOf(v).length) {
     const mover = v.current_player;
-    turn.textContent = mover === null ? "" : t("Waiting for {name}", { name: v.names[mover] });
+    // A lesson's learner waits for nobody: the lesson's panel says what to do (read, then Next).
+    turn.textContent = mover === null || (v.lesson && mover === v.seat) ? "" : t("Waiting for {name}", { name: v.names[mover] });
     box.replaceChildren();
     hint.hidden = true;
     return;
