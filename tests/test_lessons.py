@@ -221,3 +221,77 @@ def test_T4_T5_the_lesson_socket_explains_refuses_and_switches_language(client: 
         assert again["lesson"]["text"] != view["lesson"]["text"] and "kralj" in again["lesson"]["text"].lower()
         ws.send_json({"action": "KH>0", "seq": view["seq"]})
         assert receive_view(ws)["lesson"]["step"] == 3
+
+
+# ---- each lesson shows what its steps say (the rules it teaches, by their ids) ------------------
+
+
+def finished(game: str) -> tuple[LessonRun, list[dict[str, Any]]]:
+    """The game's lesson played through, and the learner's events of it."""
+    run = LessonRun(lesson_of(kartaros.GAMES[game]))
+    while (step := run.step) is not None:
+        assert (run.go_on() if step.read else run.try_move(step.expect[0])) is None
+    return run, run.state.observation(run.lesson.learner)["events"]
+
+
+def of_type(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == kind]
+
+
+def test_T5_T6_T8_T10_T11_tac_the_first_ace_a_miss_called_a_turnover_and_going_out() -> None:
+    run, events = finished("tac")
+    places = of_type(events, "place")
+    first_central = next(e for e in places if e["to"] == "central")
+    assert first_central["card"] == "AS" and first_central["player"] == 0  # the learner's first Ace (T5)
+    assert of_type(events, "miss") == [{"type": "miss", "player": 1, "card": "5D", "kind": "keep"}]  # Ana's (T11)
+    assert of_type(events, "call")[0]["player"] == 0  # called by the learner
+    assert any(e["card"] == "5S" and e["from"] == "open" and e["to"] == "central" for e in places)  # T6
+    assert [e["player"] for e in of_type(events, "turnover")] == [0]  # T8
+    assert run.state.outcome() is not None and str(run.state.outcome().reason) == "out"  # T10
+
+
+def test_P5_P6_P7_P10_P11_puck_an_exchange_from_two_piles_a_tie_broken_and_running_out() -> None:
+    run, events = finished("puck")
+    exchanges = [e for e in of_type(events, "exchange") if e["player"] == 0]
+    assert exchanges[0]["from"] == [0, 1, 1]  # one card from each opponent's pile (P6)
+    assert exchanges[1]["from"] == [0, 3, 0]  # all three from Ana's
+    assert of_type(events, "tie")[0]["players"] == [0, 1]  # P10
+    assert [e["card"] for e in of_type(events, "turn")] == ["AS", "7D"]
+    assert {e["player"] for e in of_type(events, "collect")} == {0}  # the learner takes every trick (P8)
+    assert str(run.state.outcome().reason) == "out_of_cards"  # Ana runs out (P11)
+    assert run.state.observation(0)["pile_sizes"][1] == 0
+
+
+def test_K4_K8_K10_K11_K12_kec_a_pair_a_throw_a_lever_broken_and_a_choke_that_wins() -> None:
+    run, events = finished("kec")
+    assert [e["cards"] for e in of_type(events, "pair") if e["player"] == 0][:2] == [["7S", "7H"], ["9S", "9H"]]
+    assert of_type(events, "steal")[0]["card"] == "8D"  # the throw's card (K11), left on the discard pile
+    assert of_type(events, "discard")[0] == {"type": "discard", "player": 0, "card": "TD"}
+    assert of_type(events, "break") == [{"type": "break", "player": 0, "card": "QH", "hold": "lever"}]  # K8
+    assert str(run.state.outcome().reason) == "choke" and run.state.returns() == [1.0, 0.0]  # K12
+
+
+def test_N8_N10_N11_N12_nesalomljiv_the_chooser_a_knockout_and_a_tie() -> None:
+    run, events = finished("nesalomljiv")
+    duels = of_type(events, "duel")
+    assert [(d["role"], d["winner"], d["knockout"]) for d in duels] == [
+        ("chooser", 0, False), ("attacker", 0, True), ("attacker", None, False),
+    ]
+    assert [e["player"] for e in of_type(events, "place")] == [0, 0, 1]  # N10, N11, N12: Ana places after the tie
+    assert of_type(events, "take")[0] == {"type": "take", "player": 1, "card": "7S", "role": "attacker"}  # N11
+    assert run.state.observation(0)["match_sizes"] == [3, 6]
+
+
+def test_a_lesson_whose_script_does_not_replay_says_where() -> None:
+    """A script the rules refuse, or one that runs out, is the lesson's error, found at once."""
+    from dataclasses import replace
+
+    from kartaros.lesson_runs import LessonError
+
+    tac = lesson_of(kartaros.GAMES["tac"])
+    with pytest.raises(LessonError, match="ran out"):
+        run = LessonRun(replace(tac, bot=()))
+        assert run.go_on() is None and run.try_move("turn") is None and run.try_move("KH>0") is None
+    with pytest.raises(LessonError, match="step 3"):
+        run = LessonRun(replace(tac, bot=("turn", "9C>C")))  # the 9 does not go onto the central pile
+        assert run.go_on() is None and run.try_move("turn") is None and run.try_move("KH>0") is None
