@@ -15,6 +15,7 @@ import kartaros
 from kartaros.lessons import Lesson, Step
 
 from .test_browser import fast, serious_violations
+from .test_browser_screens import PHONE, Screens
 
 LESSONS = [info.name for info in kartaros.GAMES.values() if info.lesson is not None]
 
@@ -93,13 +94,29 @@ def test_a_person_completes_the_guided_first_game_by_clicking(
 
 
 @pytest.mark.parametrize("game", LESSONS)
-def test_the_lesson_speaks_serbian(page: Page, live_server: str, game: str, screenshots: Path) -> None:
+def test_the_lesson_speaks_serbian_and_fits_a_phone(page: Page, live_server: str, game: str, screenshots: Path) -> None:
+    """The whole lesson in Serbian on a phone: the home page's link, every step's words, the
+    lesson's end; no English left on its screens, nothing scrolls sideways, every control big
+    enough for a thumb."""
     fast(page, "sr")
+    page.set_viewport_size(PHONE)
+    screens = Screens(page, screenshots)
     page.goto(live_server)
     expect(page.locator(f"a[data-learn='{game}']")).to_have_text(f"Nauči {kartaros.GAMES[game].title}")
+    screens.look(f"learn-{game}-home")
     page.click(f"a[data-learn='{game}']")
-    expect(page.locator("#lesson .lesson-step")).to_have_text(f"Korak 1 od {len(lesson(game).steps)}")
-    expect(page.locator("#lesson-next")).to_have_text("Dalje")
-    page.click("#lesson-next")
-    expect(page.locator("#lesson .lesson-step")).to_have_text(f"Korak 2 od {len(lesson(game).steps)}")
-    page.screenshot(path=str(screenshots / f"learn-{game}-sr.png"), full_page=True)
+    steps = lesson(game).steps
+    counter = page.locator("#lesson .lesson-step")
+    for index, step in enumerate(steps):
+        expect(counter).to_have_text(f"Korak {index + 1} od {len(steps)}")
+        if index in (0, len(steps) // 2):
+            screens.look(f"learn-{game}-step{index + 1}")
+        if step.read:
+            expect(page.locator("#lesson-next")).to_have_text("Dalje")
+            page.click("#lesson-next")
+            continue
+        for place in step.places:
+            page.locator(f"{place}.lesson-mark:enabled").first.click()
+    expect(counter).to_have_text("Lekcija je završena")
+    screens.look(f"learn-{game}-done")
+    assert screens.problems == []

@@ -35,7 +35,7 @@ export function render(v, next) {
     parts.push(el("button", { type: "button", id: "lesson-next", onclick: () => { box.querySelector("button")?.setAttribute("disabled", ""); next(); } }, t("Next")));
   }
   if (lesson.done) {
-    parts.push(el("p", {}, el("a", { href: `/?game=${encodeURIComponent(v.game)}`, id: "lesson-play" }, t("Play a real game")),
+    parts.push(el("p", { class: "lesson-links" }, el("a", { href: `/?game=${encodeURIComponent(v.game)}`, id: "lesson-play" }, t("Play a real game")),
       " · ", el("a", { href: location.pathname + location.search, id: "lesson-again" }, t("Start the lesson again"))));
   }
   const hadFocus = document.activeElement?.id === "lesson-next";  // the keyboard stays on Next
