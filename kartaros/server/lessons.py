@@ -20,7 +20,6 @@ and the lesson waits for his call.
 from __future__ import annotations
 
 import json
-import logging
 import secrets
 from collections.abc import Callable
 from functools import partial
@@ -36,8 +35,6 @@ from kartaros.words import N_, shared, speech
 from .clock import SystemClock
 from .guard import MAX_DEPTH, MAX_MESSAGE, depth, same_origin, valid_text
 from .tables import EXPLAIN_WORLDS, MAX_NAME, MAX_TRY, LiveTable, PlayerError, TableService, _refusal
-
-log = logging.getLogger(__name__)
 
 NO_LESSON = N_("there is no lesson for this game yet")
 NOT_LEGAL = N_("that is not a legal move now")
