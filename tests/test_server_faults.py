@@ -63,7 +63,8 @@ def server_process(database: str) -> Iterator[tuple[str, subprocess.Popen[bytes]
     port = _free_port()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "kartaros", "serve", "--port", str(port), "--db", database],
+        [sys.executable, "-m", "kartaros", "serve", "--port", str(port), "--db", database,
+         "--no-rate-limits"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
