@@ -66,6 +66,16 @@ def new_table(client: TestClient, game: str = "kec", seats: list[str] | None = N
     return response.json()
 
 
+def settled(socket: Any, connected: list[bool]) -> dict[str, Any]:
+    """The view a table's socket gets once every seat's presence is as ``connected`` (each seat
+    that connects is pushed to everyone at the table): the messages after it are the test's."""
+    for _ in range(10):
+        view = socket.receive_json()
+        if view.get("connected") == connected:
+            return dict(view)
+    raise AssertionError(f"the seats never showed as connected {connected}")
+
+
 def test_healthz_and_games(client: TestClient) -> None:
     assert client.get("/healthz").status_code == 200
     games = client.get("/api/games").json()
@@ -328,8 +338,8 @@ def test_why_a_try_cannot_be_made_is_told_to_the_mover_only_from_worlds_he_canno
             client.websocket_connect(f"/api/tables/{table}/ws") as p1:
         p0.send_json({"token": token0})
         p1.send_json({"token": token1})
-        p0.receive_json()
-        p1.receive_json()
+        settled(p0, [True, True])
+        settled(p1, [True, True])
         p0.send_json({"explain": f"{card}>1"})
         answer = p0.receive_json()
         assert answer["explain"] == f"{card}>1"
@@ -376,10 +386,10 @@ def test_websocket_pushes_views_and_takes_moves(client: TestClient) -> None:
         p0.send_json({"token": token0})
         p1.send_json({"token": token1})
         watcher.send_json({})
-        first = p0.receive_json()
+        first = settled(p0, [True, True])
         assert first["seat"] == 0 and first["legal"] == ["draw"]
-        assert p1.receive_json()["legal"] == []
-        assert watcher.receive_json()["seat"] is None
+        assert settled(p1, [True, True])["legal"] == []
+        assert settled(watcher, [True, True])["seat"] is None
         p1.send_json({"action": "draw", "seq": 0})
         assert "not your move" in p1.receive_json()["error"]
         p0.send_text("not json")
@@ -417,8 +427,8 @@ def test_words_come_in_the_language_asked(client: TestClient) -> None:
             client.websocket_connect(f"/api/tables/{table}/ws") as p0:
         p1.send_json({"token": token1})
         p0.send_json({"token": token0, "lang": "sr"})
-        assert p1.receive_json()["words"]["log"][-1] == "Milan vuče kartu sa ostatka"
-        seen = p0.receive_json()
+        assert settled(p1, [True, True])["words"]["log"][-1] == "Milan vuče kartu sa ostatka"
+        seen = settled(p0, [True, True])
         assert seen["words"]["lang"] == "sr"
         p1.send_json({"lang": "en"})  # the page switched language: the view comes again, in English
         assert p1.receive_json()["words"]["log"][-1] == "Milan draws a card from the stock"

@@ -22,7 +22,7 @@ from fastapi import Body, FastAPI, Header, Query, Request, WebSocket, WebSocketD
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StrictInt, StrictStr, field_validator
+from pydantic import BaseModel, Field, StrictBool, StrictInt, StrictStr, field_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import kartaros
@@ -40,6 +40,8 @@ from .guide import game_guide
 from .hints import HintDesk, hint_routes
 from .lessons import mount as mount_lessons
 from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
+from .lobby import Lobby
+from .lobby_api import lobby_routes
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
 from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
@@ -70,6 +72,8 @@ class NewTable(BaseModel):
                                     description="rule options (see GET /api/games)")
     names: list[Name] = Field(default_factory=list, max_length=MOST_PLAYERS,
                               description=f"optional names, one per seat (up to {MAX_NAME} characters)")
+    open: StrictBool = Field(False, description="listed in the lobby, its other human seats free for anyone "
+                                                "(POST /api/tables/{id}/seats); false: invite links only")
 
     clock: dict[str, StrictInt] | None = Field(
         None, max_length=2,
@@ -125,6 +129,7 @@ def create_app(
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers))
     chats = Chats(store, service.clock)
+    lobby = Lobby(service)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -147,6 +152,7 @@ def create_app(
     app.state.service = service
     app.state.public = public  # how the server names itself for others (links, whether it is https)
     app.include_router(hint_routes(HintDesk(service)))  # hints and reviews at tables against bots
+    app.state.lobby = lobby
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, err: ApiError) -> JSONResponse:
@@ -209,6 +215,10 @@ def create_app(
         opens it for someone else (by the server's public URL). Seats without a name are named
         in ``lang``."""
         check_lang(lang)
+        if body.open:  # the creator's seat alone is handed out; he is named, as everyone who sits
+            made = await lobby.create(body.game, body.players, body.seats, body.variant,
+                                      body.names[0] if body.names else "", lang)
+            return {"table": made.table, "seats": [{"seat": made.seat, "token": made.token}]}
         table_id, tokens = await service.create(body.game, body.players, body.seats, body.variant, body.names,
                                                 lang, clock=body.clock, on_timeout=body.on_timeout)
         here = str(request.base_url)
@@ -364,7 +374,8 @@ def create_app(
                         token = message["token"]
                         if not isinstance(token, str):
                             raise ApiError(401, "the token must be a string")
-                        seat = watcher.seat = service.seat_of(table, token)
+                        seat = service.seat_of(table, token)
+                        service.sit(table, watcher, seat)  # the others see the seat connected
                         watcher.view(service.view(table, seat, watcher.lang))
                         continue
                     if "lang" in message:  # the page switched language: words in it from now on
@@ -457,6 +468,7 @@ def create_app(
         return Response(text, media_type=f"{media}; charset=utf-8")
 
     mount_lessons(app, page)  # the guided first games: /learn/<game>, on the table page
+    lobby_routes(app, lobby, page, _token, send_seconds)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:

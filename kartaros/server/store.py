@@ -57,11 +57,18 @@ tables = Table(
     Column("players", Integer, nullable=False),
     Column("variant", JSON, nullable=False),
     Column("seed", String(24), nullable=False),  # up to 2**64 - 1: wider than a BIGINT
-    Column("seats", JSON, nullable=False),  # [{"kind": "human" | "bot:LEVEL", "token_hash": str | None}]
+    # [{"kind": "human" | "bot:LEVEL", "token_hash": str | None, "creator": true (the first person's)}];
+    # a human seat without a token hash is free: an open table's seat nobody has taken yet
+    Column("seats", JSON, nullable=False),
     Column("names", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("finished_at", DateTime(timezone=True)),
     Column("result", JSON),
+    # "open": listed in the lobby, anyone may take a free seat; "private": invite links only
+    Column("visibility", String(8), nullable=False, server_default="private"),
+    # counts the changes of seats and names: a seat's change is written only over the version it
+    # was made from, so two servers handing out one free seat cannot both succeed
+    Column("seats_version", Integer, nullable=False, server_default="0"),
 )
 
 actions = Table(
@@ -171,6 +178,8 @@ class StoredTable:
     options: dict[str, Any] | None = None  # the table's options (``table_options``); None: none stored
     clock: dict[str, Any] | None = None  # its move clock's state
     events: list[dict[str, Any]] = field(default_factory=list)  # {"kind", "seat", "seq", "at", "data"}
+    visibility: str = "private"  # "open": in the lobby
+    seats_version: int = 0
 
 
 def hash_token(token: str) -> str:
@@ -238,6 +247,7 @@ class Store:
                     seats=table.seats,
                     names=table.names,
                     created_at=_now(),
+                    visibility=table.visibility,
                 )
             )
             if table.options is not None:
@@ -335,7 +345,27 @@ class Store:
                      "data": e["data"]}
                     for e in happened
                 ],
+                visibility=row["visibility"],
+                seats_version=row["seats_version"],
             )
+
+    def change_seats(self, table_id: str, version: int, seats: list[dict[str, Any]], names: list[str]) -> bool:
+        """Write a table's seats and names over ``version``: False (nothing written) when they
+        changed since (another server took the seat first)."""
+        with _storage("change a table's seats"), self.engine.begin() as db:
+            done = db.execute(
+                update(tables).where(tables.c.id == table_id, tables.c.seats_version == version)
+                .values(seats=seats, names=names, seats_version=version + 1)
+            )
+            return bool(done.rowcount)
+
+    def open_tables(self, limit: int) -> list[str]:
+        """The unfinished open tables, newest first: those the lobby may list."""
+        with _storage("list the open tables"), self.engine.connect() as db:
+            return list(db.execute(
+                select(tables.c.id).where(tables.c.visibility == "open", tables.c.finished_at.is_(None))
+                .order_by(tables.c.created_at.desc()).limit(limit)
+            ).scalars())
 
     def finished(self, ids: Sequence[str], limit: int = 100) -> list[dict[str, Any]]:
         """The finished tables among ``ids``, newest first (for the replay list)."""

@@ -28,7 +28,7 @@ from kartaros.records import with_players
 from kartaros.state import GameState
 from kartaros.words import N_, shared, speech
 
-from . import clocks
+from . import clocks, seating
 from .clock import Clock, SystemClock
 from .guard import shown
 from .pushes import Watcher
@@ -113,6 +113,8 @@ class LiveTable:
     ended: dict[str, Any] | None = None  # the result, where the table ended the game (a resignation …)
     timer: asyncio.Task[None] | None = None  # the running turn's clock
     timed: dict[str, Any] | None = None  # the turn it runs for
+    visibility: str = seating.PRIVATE  # "open": listed in the lobby, its free seats for anyone
+    seats_version: int = 0  # the stored version of seats and names (``Store.change_seats``)
 
     @property
     def seq(self) -> int:
@@ -136,6 +138,8 @@ class TableService:
         self.call_seconds = call_seconds
         self._tasks: set[asyncio.Task[None]] = set()  # timers and resumed bots, running beside requests
         self._resuming: dict[str, asyncio.Task[None]] = {}  # table id -> the work picking it up again
+        # told of a table whose seats or presence changed (the lobby listens)
+        self.seat_listeners: list[Callable[[LiveTable], None]] = []
 
     # ---- no table left waiting on nobody ----------------------------------------------------
 
@@ -181,6 +185,8 @@ class TableService:
         state = table.state
         if table.over:
             return not table.marked_finished
+        if seating.free_seats(table.seats):
+            return False  # the game starts when every seat is taken
         bot_to_move = state.current_player in table.bots and self._window(table) is None
         clock_runs = table.clock is not None and table.clock["turn"] is not None
         return (bot_to_move or clock_runs or (table.race is not None and not table.race.done())
@@ -231,11 +237,13 @@ class TableService:
 
     async def create(
         self, game: str, players: int | None, seats: list[str], variant: dict[str, Any] | None, names: list[str],
-        lang: str = "en", clock: dict[str, Any] | None = None, on_timeout: str = "bot",
+        lang: str = "en", clock: dict[str, Any] | None = None, on_timeout: str = "bot", open_: bool = False,
     ) -> tuple[str, list[dict[str, Any]]]:
         """A new table; the seats not named are named in ``lang`` (``Player 2``, ``Bot 3 (easy)``).
         ``clock``: a move clock (``{"per_move", "reserve"}`` seconds), ``on_timeout``: what a seat's
-        time running out (or its player gone) does, ``bot`` or ``forfeit`` (``clocks``)."""
+        time running out (or its player gone) does, ``bot`` or ``forfeit`` (``clocks``).
+        ``open_``: listed in the lobby, its first human seat the creator's (its token is handed
+        out), the other human seats free for whoever takes them (``lobby``)."""
         try:
             state = kartaros.new_game(game, players=players, variant=variant)
             options = clocks.read_options(clock, on_timeout)
@@ -257,16 +265,22 @@ class TableService:
         table_id = secrets.token_urlsafe(9)
         tokens: list[dict[str, Any]] = []
         stored_seats: list[dict[str, Any]] = []
+        creator = seats.index("human")
         for seat, kind in enumerate(seats):
-            token = secrets.token_urlsafe(18) if kind == "human" else None
-            stored_seats.append({"kind": kind, "token_hash": hash_token(token) if token else None})
+            handed = kind == "human" and (not open_ or seat == creator)
+            token = secrets.token_urlsafe(18) if handed else None
+            stored_seats.append({"kind": kind, "token_hash": hash_token(token) if token else None}
+                                | ({"creator": True} if seat == creator else {}))
             if token:
                 tokens.append({"seat": seat, "token": token})
+        if open_:  # only the creator is named: the others name themselves as they sit
+            names = [name if seat == creator else "" for seat, name in enumerate(names)]
         names = _seat_names(seats, names, lang)
         stored = StoredTable(
             id=table_id, game=game, players=state.num_players, variant=dict(state.variant), seed=state.seed,
             seats=stored_seats, names=names, actions=[], finished=False, result=None,
             options=options, clock=clocks.new_clock(options, state.num_players),
+            visibility=seating.OPEN if open_ else seating.PRIVATE,
         )
         if stored.clock is not None:  # the first mover's time starts now
             probe = LiveTable(table_id, state, stored_seats, names, {}, options=options, clock=stored.clock)
@@ -275,6 +289,10 @@ class TableService:
         table = self._live(stored, state)
         await self._bots_or_later(table)
         return table_id, tokens
+
+    async def start_table(self, table: LiveTable) -> None:
+        """Every seat of a table is taken now: the game goes on (a bot to move first moves)."""
+        await self._bots_or_later(table)
 
     async def table(self, table_id: str) -> LiveTable:
         table = self.live.get(table_id)
@@ -298,14 +316,11 @@ class TableService:
         return table
 
     def _live(self, stored: StoredTable, state: GameState) -> LiveTable:
-        bots = {
-            seat: for_level(info["kind"].split(":", 1)[1], seed=(state.seed + 7919 * seat) % 2**64)
-            for seat, info in enumerate(stored.seats)
-            if info["kind"].startswith("bot:")
-        }
+        bots = bots_for(stored.seats, state.seed)
         table = LiveTable(stored.id, state, stored.seats, stored.names, bots, times=list(stored.times),
                           options=stored.options or {"clock": None, "on_timeout": "bot"}, clock=stored.clock,
-                          events=list(stored.events), away=clocks.away_of(stored.events))
+                          events=list(stored.events), away=clocks.away_of(stored.events),
+                          visibility=stored.visibility, seats_version=stored.seats_version)
         for seat in table.away:  # a bot plays for a person who timed out or left
             bots[seat] = clocks.takeover_bot(state, seat)
         if stored.finished and stored.result is not None and not state.is_over:
@@ -333,8 +348,10 @@ class TableService:
         state = table.state
         info = kartaros.GAMES[state.game]
         observation = state.public_observation() if seat is None else state.observation(seat)
-        # no moves for a seat a bot plays for, nor once the table ended the game
-        mover = seat is not None and state.current_player == seat and not table.over and seat not in table.away
+        free = seating.free_seats(table.seats)
+        # no moves for a seat a bot plays for, nor once the table ended the game, nor before all sit
+        mover = (seat is not None and state.current_player == seat and not table.over and seat not in table.away
+                 and not free)
         legal = state.legal_actions() if mover else []
         # What the page offers to click: the tries a person may make (``GameInfo.offers``), which
         # in Tač with open calls tell nothing of where a card fits (T11, T12).
@@ -390,6 +407,12 @@ class TableService:
                 "may_call": seat in window.seats,
             },
             "words": words,
+            # who sits: each seat's player connected now, the seats still free (the game waits for
+            # them), the creator's seat, and whether the table is open to the lobby (``seating``)
+            "connected": seating.connected(table.watchers, len(table.seats)),
+            "free": free,
+            "creator": seating.creator_seat(table.seats),
+            "open": table.visibility == seating.OPEN,
         }
 
     # ---- acting ---------------------------------------------------------------------------
@@ -411,6 +434,8 @@ class TableService:
                 raise PlayerError(409, N_("the game is over"))
             if seat in table.away:
                 raise PlayerError(409, N_("a bot plays for you now: take your seat back to play"))
+            if seating.free_seats(table.seats):
+                raise PlayerError(409, N_("the game starts when every seat is taken"))
             if seq != table.seq:
                 raise PlayerError(409, N_("the table has moved on: look again"),
                                   error=f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
@@ -486,6 +511,8 @@ class TableService:
     async def _run_bots(self, table: LiveTable) -> None:
         async with table.lock:
             while not table.over and table.state.current_player in table.bots:
+                if seating.free_seats(table.seats):
+                    break  # the game starts when every seat is taken
                 if self._window(table) is not None:
                     break  # a race: the bots call on the window's timer, not in turn
                 seat = table.state.current_player
@@ -573,10 +600,32 @@ class TableService:
     # ---- watchers -------------------------------------------------------------------------
 
     def watch(self, table: LiveTable, watcher: Watcher) -> None:
+        before = seating.connected(table.watchers, len(table.seats))
         table.watchers.add(watcher)
+        self._presence(table, before)
 
     def unwatch(self, table: LiveTable, watcher: Watcher) -> None:
         table.watchers.discard(watcher)
+        # its seat's last socket gone (the watcher is closed by now: it counts as gone already)
+        if watcher.seat is not None and not seating.connected(table.watchers, len(table.seats))[watcher.seat]:
+            self.seats_changed(table)
+
+    def sit(self, table: LiveTable, watcher: Watcher, seat: int | None) -> None:
+        """A watcher's token came late: it is the seat's from now on (the seat is connected)."""
+        before = seating.connected(table.watchers, len(table.seats))
+        watcher.seat = seat
+        self._presence(table, before)
+
+    def _presence(self, table: LiveTable, before: list[bool]) -> None:
+        """A seat came or went: everyone at the table, and the listeners, are told."""
+        if seating.connected(table.watchers, len(table.seats)) != before:
+            self.seats_changed(table)
+
+    def seats_changed(self, table: LiveTable) -> None:
+        """Who sits or who is connected changed: the watchers see it, the listeners (the lobby) hear it."""
+        self._tell(table)
+        for listener in self.seat_listeners:
+            listener(table)
 
     def _tell(self, table: LiveTable) -> None:
         """Each watcher's new view into its outbox: never waits on a socket (the table's lock is
@@ -658,6 +707,15 @@ def _check_seat(table: LiveTable, seat: object) -> None:
     """``ApiError`` 400 for what is not a seat of ``table``."""
     if type(seat) is not int or not 0 <= seat < len(table.seats):
         raise ApiError(400, f"a seat is a number from 0 to {len(table.seats) - 1}; got {shown(seat)}")
+
+
+def bots_for(seats: list[dict[str, Any]], seed: int) -> dict[int, Bot]:
+    """The bots of a table's bot seats, each seeded by the game's seed and its seat."""
+    return {
+        seat: for_level(info["kind"].split(":", 1)[1], seed=(seed + 7919 * seat) % 2**64)
+        for seat, info in enumerate(seats)
+        if info["kind"].startswith("bot:")
+    }
 
 
 def _seat_names(seats: list[str], names: list[str], lang: str = "en") -> list[str]:
