@@ -1,5 +1,6 @@
 // The home page: pick a game, seats and options, create a table, share invite links.
 import { api, el, toast } from "./dom.js";
+import { badName, keepName, keepSeatToken, myName, seatLink } from "./person.js";
 import { currentLang, langSwitch, t, withLang } from "./words.js";
 
 /** @typedef {string | number | boolean} OptionValue a rule option's value */
@@ -186,7 +187,11 @@ async function create() {
   const { seats: others, variant } = settings();
   const seats = ["human", ...others];
   const mine = inputById("name").value.trim();
-  localStorage.setItem("kartaros.name", mine);
+  // An open table (in the lobby): its friends' seats are free for anyone, and everyone there is named.
+  const open = selectById("visibility").value === "open";
+  const badMine = open || mine ? badName(mine) : null;
+  if (badMine) { toast(badMine); inputById("name").focus(); return; }
+  keepName(mine);
   // The seats not named are named by the server in the page's language: they appear in every sentence.
   const names = mine ? [mine] : [];
   // the move clock: seconds a move and of reserve (none by default), and what running out does
@@ -194,7 +199,13 @@ async function create() {
   const clock = perMove ? { per_move: perMove, reserve } : null;
   const onTimeout = selectById("on-timeout").value;
   try {
-    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: game().name, players: seats.length, seats, variant, names, clock, on_timeout: onTimeout }) });
+    const made = await api(withLang("/api/tables"), { method: "POST", body: JSON.stringify({ game: game().name, players: seats.length, seats, variant, names, clock, on_timeout: onTimeout, open }) });
+    if (open) {  // nobody to invite: people come from the lobby, and the table page shows who is awaited
+      const seat = /** @type {SeatToken} */ (made.seats[0]);
+      keepSeatToken(made.table, seat.token);
+      location.href = seatLink(made.table, seat.token);
+      return;
+    }
     showCreated(made);
   } catch (err) { toast(err instanceof Error ? err.message : String(err)); }
 }
@@ -218,6 +229,6 @@ function showCreated(made) {
 }
 
 byId("create").addEventListener("click", create);
-inputById("name").value = localStorage.getItem("kartaros.name") || "";
+inputById("name").value = myName();
 langSwitch(() => { loadGames().catch((err) => toast(err.message)); }, toast)
   .then(loadGames).catch((err) => toast(err.message));

@@ -11,13 +11,18 @@ import * as motion from "./motion.js";
 import * as puzzleMode from "./puzzle-mode.js";
 import * as rows from "./rows.js";
 import { showClock, showLeaving } from "./seat-clock.js";
+import { keepSeatToken, seatToken } from "./person.js";
+import { fillWithBots, renderSeats, waiting } from "./seats-panel.js";
 import { currentLang, formatNumber, langSwitch, reloadWords, t, useGameWords, withLang } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").GameTable} GameTable */
 
 const tableId = location.pathname.split("/").pop() || "";
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
+// The seat's token is kept in the browser too: the table's page opened again without it (a
+// bookmark, the lobby's "back to my seat") resumes the seat.
+const token = new URLSearchParams(location.hash.slice(1)).get("token") || seatToken(tableId);
+if (token) keepSeatToken(tableId, token);
 // ``/puzzles/<game>/<id>``: a puzzle's position, with no socket; a move is checked, not played.
 const puzzle = puzzleMode.puzzleOf(location.pathname);
 const AUTOPLAY_MS = Number(localStorage.getItem("kartaros.autoplayMs") ?? 500);
@@ -354,6 +359,7 @@ function render() {
   motion.mark(root, lastMove);
   drawn = v;
   chat.setView(v);
+  renderSeats(v, token);
   renderMoves(v);
   renderLog(v);
   renderResult(v);
@@ -435,8 +441,9 @@ function renderMoves(v) {
   if (v.over || v.seat === null) { turn.textContent = ""; box.replaceChildren(); hint.hidden = true; return; }
   if (!offersOf(v).length) {
     const mover = v.current_player;
-    // A lesson's learner waits for nobody: the lesson's panel says what to do (read, then Next).
-    turn.textContent = mover === null || (v.lesson && mover === v.seat) ? "" : t("Waiting for {name}", { name: v.names[mover] });
+    // A lesson's learner waits for nobody (its panel says what to do); while seats are free nobody
+    // moves (the players' panel says whom the game waits for).
+    turn.textContent = mover === null || (v.lesson && mover === v.seat) || waiting(v) ? "" : t("Waiting for {name}", { name: v.names[mover] });
     box.replaceChildren();
     hint.hidden = true;
     return;
@@ -533,6 +540,7 @@ chat.mount((message) => {
 });
 byId("call").addEventListener("click", () => { if (current && current.call) send(current.call); });
 byId("continue").addEventListener("click", goOn);
+byId("fill").addEventListener("click", () => { if (token) fillWithBots(tableId, token); });
 langSwitch(() => {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ lang: currentLang() }));  // the words come again
   if (puzzle) openPuzzle(puzzle);

@@ -69,6 +69,10 @@
  * @property {number | null} [draw_offer] the seat whose draw offer stands
  * @property {TableAsks} [may] what this seat may ask of the table now
  * @property {ViewWords} words
+ * @property {boolean[]} [connected] each seat's player connected now
+ * @property {number[]} [free] the seats nobody has taken yet: the game starts when none is left
+ * @property {number | null} [creator] the seat of who made the table (he may seat bots at the free seats)
+ * @property {boolean} [open] listed in the lobby
  * @property {LessonWords} [lesson] the step of a guided first game (``kartaros/server/lessons.py``)
  */
 
