@@ -11,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, expect
 
-from tests.test_browser import fast
+from tests.test_browser import fast, serious_violations
 
 GUEST_NAME = "<i>Milan</i>"  # HTML in a name shows as its characters
 
@@ -45,6 +45,7 @@ def test_two_people_meet_in_the_lobby_sit_see_each_other_and_come_back(
     expect(host.locator("#seat-list [data-seat='1']")).to_contain_text("a free seat")
     expect(host.locator("#turn")).to_be_empty()  # nobody moves before every seat is taken
     host.screenshot(path=str(screenshots / "lobby-table-waiting.png"), full_page=True)
+    assert serious_violations(host) == []
 
     # the guest's lobby shows the table as it opens, its maker connected
     listed = guest.locator(f"[data-table='{table}']")
@@ -52,6 +53,7 @@ def test_two_people_meet_in_the_lobby_sit_see_each_other_and_come_back(
     expect(listed).to_contain_text("Ana")
     expect(listed.locator(".presence.on")).to_have_count(1)
     guest.screenshot(path=str(screenshots / "lobby-open-table.png"), full_page=True)
+    assert serious_violations(guest) == []
     guest.click(f"[data-sit='{table}:1']")
     expect(guest.locator("#toast")).to_contain_text("choose a name first")
     assert guest.url.endswith("/lobby")
@@ -81,4 +83,8 @@ def test_two_people_meet_in_the_lobby_sit_see_each_other_and_come_back(
     guest.context.close()
     expect(host.locator("#seat-list [data-seat='1'] [data-presence='off']")).to_be_visible()
     expect(host.locator("#seat-list [data-seat='1']")).to_contain_text(re.compile("not connected"))
+    host.goto(f"{live_server}/lobby")
+    host.select_option("#lang", "sr")
+    expect(host.locator("h2")).to_have_text("Predvorje")
+    expect(host.locator("#quick")).to_have_text("Igraj odmah")
     host.context.close()
