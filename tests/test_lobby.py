@@ -205,6 +205,12 @@ def test_an_open_table_is_listed_again_after_a_restart(db_url: str) -> None:  # 
         made = open_table(before)
     with TestClient(create_app(db_url)) as after:
         assert made["table"] in listed(after)
+        # the server lets go of a table nobody is at; whoever comes back is seen in the lobby
+        after.app.state.service.live.pop(made["table"], None)  # type: ignore[attr-defined]
+        with after.websocket_connect(f"/api/tables/{made['table']}/ws") as ana:
+            ana.send_json({"token": made["seats"][0]["token"]})
+            settled(ana, [True, False, False])
+            assert [s["connected"] for s in listed(after)[made["table"]]["seats"]] == [True, False, False]
         assert sit(after, made["table"], "Milan").status_code == 201
 
 

@@ -100,9 +100,14 @@ class Lobby:
         if waiting or was:
             self._tell()
 
+    def _current(self) -> list[LiveTable]:
+        """The tables listed, oldest first, each as the service holds it now (one it let go of
+        while nobody was there and loaded again is a new object, with the sockets)."""
+        return [self.service.live.get(table_id, table) for table_id, table in self.listed.items()]
+
     def listing(self, lang: str) -> list[dict[str, Any]]:
         """The open tables waiting, in ``lang``: those with someone connected first, then newest first."""
-        tables = list(reversed(self.listed.values()))
+        tables = list(reversed(self._current()))
         tables.sort(key=lambda table: not any(seating.connected(table.watchers, len(table.seats))))
         return [entry(table, lang) for table in tables]
 
@@ -201,7 +206,7 @@ class Lobby:
             raise ApiError(400, f"{info.title} is played by {info.min_players} to {info.max_players}")
         await self.load()
         async with self._quick_lock:
-            for table in list(self.listed.values()):
+            for table in self._current():
                 if (table.state.game, len(table.seats)) != (game, players):
                     continue
                 if not any(seating.connected(table.watchers, len(table.seats))):

@@ -429,7 +429,7 @@ function renderMoves(v) {
   clearTimeout(autoTimer);
   // Over, or watched: there will be no moves to list, so the fallback is not shown empty (and
   // a spectator's panel, with nothing else in it, not at all: app.css).
-  byId("moves-box").hidden = v.over || v.seat === null;
+  byId("moves-box").hidden = v.over || v.seat === null || waiting(v);  // nobody moves before all sit
   renderCall(v);
   showWindow(v);
   if (v.window) {  // a race for the call: no turns until it closes
