@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, expect
 
 from tests.test_browser import fast, serious_violations
+from tests.test_browser_screens import SMALL_TARGETS
 
 GUEST_NAME = "<i>Milan</i>"  # HTML in a name shows as its characters
 
@@ -87,4 +88,8 @@ def test_two_people_meet_in_the_lobby_sit_see_each_other_and_come_back(
     host.select_option("#lang", "sr")
     expect(host.locator("h2")).to_have_text("Predvorje")
     expect(host.locator("#quick")).to_have_text("Igraj odmah")
+    host.set_viewport_size({"width": 390, "height": 844})  # a phone: nothing wider, every control a thumb's
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390
+    assert host.evaluate(SMALL_TARGETS) == []
+    host.screenshot(path=str(screenshots / "lobby-phone-sr.png"), full_page=True)
     host.context.close()
