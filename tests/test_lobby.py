@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from kartaros.server import create_app
 from kartaros.server.lobby import Lobby, Seated
@@ -248,3 +249,17 @@ def test_two_claims_of_one_seat_one_wins(db_url: str) -> None:  # noqa: F811
 def test_an_open_table_needs_a_person_to_make_it(client: TestClient, seats: list[str]) -> None:
     response = client.post("/api/tables", json={"game": "kec", "seats": seats, "open": True, "names": ["Ana"]})
     assert response.status_code == 400
+
+
+def test_the_lobby_page_is_served_and_its_socket_only_to_this_sites_pages(client: TestClient) -> None:
+    page = client.get("/lobby")
+    assert page.status_code == 200 and 'src="/static/js/lobby-page.js"' in page.text
+    assert '<option value="sr"' in page.text  # the language switch lists the languages
+    url, elsewhere = "/api/lobby/ws", {"origin": "https://elsewhere.example"}
+    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url, headers=elsewhere) as s:
+        s.receive_json()
+    assert closed.value.code == 4403
+    with client.websocket_connect("/api/lobby/ws?lang=sr") as ws:
+        assert ws.receive_json() == {"lobby": []}
+        ws.send_text("not json")
+        assert "error" in ws.receive_json()
