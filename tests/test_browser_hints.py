@@ -52,7 +52,7 @@ def test_nesalomljiv_N5_hint_marks_the_pair_to_keep_says_why_and_is_played_by_a_
     expect(ask).to_have_text("Hint")
     ask.click()
     words = page.locator("#hint-words")
-    expect(words).to_contain_text("Hint:")
+    expect(words).to_contain_text("Hint:", timeout=30_000)
     expect(words.locator(".hint-numbers")).to_contain_text("deals the search tried")
     # the move is marked: the two weapons to keep on the table, and its words among the moves
     marked = page.locator("#table .card-button.hinted")
@@ -99,7 +99,7 @@ def test_tac_T7_hint_marks_the_pile_the_card_goes_onto(page: Page, live_server: 
     fast(page)
     until_hint(page, live_server, "tac")  # the person's move: a card to place
     page.locator("#hint-ask").click()
-    expect(page.locator("#hint-words")).to_contain_text("Hint:")
+    expect(page.locator("#hint-words")).to_contain_text("Hint:", timeout=30_000)
     hinted = page.locator("#table .pile.hinted")
     expect(hinted).to_have_count(1)
     assert hinted.get_attribute("data-pile") in ("C", "closed", "0", "1")

@@ -185,7 +185,7 @@ class TableService:
         state = table.state
         if table.over:
             return not table.marked_finished
-        if seating.free_seats(table.seats):
+        if _awaited(table):
             return False  # the game starts when every seat is taken
         bot_to_move = state.current_player in table.bots and self._window(table) is None
         clock_runs = table.clock is not None and table.clock["turn"] is not None
@@ -348,7 +348,7 @@ class TableService:
         state = table.state
         info = kartaros.GAMES[state.game]
         observation = state.public_observation() if seat is None else state.observation(seat)
-        free = seating.free_seats(table.seats)
+        free = _awaited(table)
         # no moves for a seat a bot plays for, nor once the table ended the game, nor before all sit
         mover = (seat is not None and state.current_player == seat and not table.over and seat not in table.away
                  and not free)
@@ -434,7 +434,7 @@ class TableService:
                 raise PlayerError(409, N_("the game is over"))
             if seat in table.away:
                 raise PlayerError(409, N_("a bot plays for you now: take your seat back to play"))
-            if seating.free_seats(table.seats):
+            if _awaited(table):
                 raise PlayerError(409, N_("the game starts when every seat is taken"))
             if seq != table.seq:
                 raise PlayerError(409, N_("the table has moved on: look again"),
@@ -511,7 +511,7 @@ class TableService:
     async def _run_bots(self, table: LiveTable) -> None:
         async with table.lock:
             while not table.over and table.state.current_player in table.bots:
-                if seating.free_seats(table.seats):
+                if _awaited(table):
                     break  # the game starts when every seat is taken
                 if self._window(table) is not None:
                     break  # a race: the bots call on the window's timer, not in turn
@@ -707,6 +707,12 @@ def _check_seat(table: LiveTable, seat: object) -> None:
     """``ApiError`` 400 for what is not a seat of ``table``."""
     if type(seat) is not int or not 0 <= seat < len(table.seats):
         raise ApiError(400, f"a seat is a number from 0 to {len(table.seats) - 1}; got {shown(seat)}")
+
+
+def _awaited(table: LiveTable) -> list[int]:
+    """The seats an open table still waits for; none elsewhere (a private table's seats are all
+    handed out when it is made, and the pages' own tables, puzzles and lessons, wait for nobody)."""
+    return seating.free_seats(table.seats) if table.visibility == seating.OPEN else []
 
 
 def bots_for(seats: list[dict[str, Any]], seed: int) -> dict[int, Bot]:
