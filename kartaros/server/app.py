@@ -31,6 +31,8 @@ from kartaros.info import GameInfo
 from kartaros.words import N_, shared, speech
 
 from . import puzzle_pages
+from .account_routes import account_routes, bind_socket
+from .accounts import Accounts
 from .address import PublicAddress
 from .chat import Chats
 from .clock import Clock
@@ -130,6 +132,7 @@ def create_app(
     service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers))
     chats = Chats(store, service.clock)
     lobby = Lobby(service)
+    accounts = Accounts(store)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -151,6 +154,7 @@ def create_app(
     app.add_middleware(Guard, limits=ClientLimits() if rate_limits else None, clock=service.clock)
     app.state.service = service
     app.state.public = public  # how the server names itself for others (links, whether it is https)
+    app.include_router(account_routes(accounts, service.clock, public))  # optional accounts, ratings
     app.include_router(hint_routes(HintDesk(service)))  # hints and reviews at tables against bots
     app.state.lobby = lobby
 
@@ -350,6 +354,9 @@ def create_app(
                 await websocket.send_json(_error(err, lang))
                 await websocket.close(code=4400 if err.status == 400 else 4401)
                 return
+            if seat is not None:
+                with suppress(StorageError):  # the game goes on where the account cannot be noted
+                    await bind_socket(accounts, service.clock, websocket, table.id, seat)
 
         # The table tells the watcher into its outbox and never waits; this socket's sender empties
         # it, and a client too slow to take one message within ``send_seconds`` is dropped.
@@ -375,6 +382,9 @@ def create_app(
                         if not isinstance(token, str):
                             raise ApiError(401, "the token must be a string")
                         seat = service.seat_of(table, token)
+                        if seat is not None:
+                            with suppress(StorageError):
+                                await bind_socket(accounts, service.clock, websocket, table.id, seat)
                         service.sit(table, watcher, seat)  # the others see the seat connected
                         watcher.view(service.view(table, seat, watcher.lang))
                         continue

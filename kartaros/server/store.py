@@ -140,6 +140,34 @@ mutes = Table(
 )
 
 
+# Accounts (optional: guests play by name alone), their sessions, and which seats were theirs.
+accounts = Table(
+    "kartaros_accounts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("username", String(32), nullable=False),
+    Column("username_key", String(32), nullable=False, unique=True),  # case-folded: one Ana, not ana and ANA
+    Column("password_hash", String(200), nullable=False),  # argon2id, with its salt and parameters
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "kartaros_sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # the cookie's token is never stored
+    Column("account_id", Integer, ForeignKey("kartaros_accounts.id"), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+seat_accounts = Table(
+    "kartaros_seat_accounts",
+    metadata,
+    Column("table_id", String(32), ForeignKey("kartaros_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("account_id", Integer, ForeignKey("kartaros_accounts.id"), nullable=False, index=True),
+)
+
+
 class StaleWrite(Exception):
     """Another action was stored at this position first."""
 
