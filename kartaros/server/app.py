@@ -457,6 +457,13 @@ def create_app(
     async def table_page(table_id: str) -> HTMLResponse:
         return page("table.html")
 
+    @app.get("/account", include_in_schema=False)
+    @app.get("/players/{username}", include_in_schema=False)
+    @app.get("/leaderboard", include_in_schema=False)
+    @app.get("/leaderboard/{game}", include_in_schema=False)
+    async def account_pages() -> HTMLResponse:
+        return page("account.html")  # the page reads which of them from its address
+
     @app.get("/replays", include_in_schema=False)
     async def replays_page() -> HTMLResponse:
         return page("replays.html")
