@@ -45,6 +45,7 @@ MAX_TRY = 64  # characters: a try longer than any move of any game is refused un
 MAX_NAME = 64  # characters a name may be sent with (a seat shows its first 24)
 MAX_ERROR = 300  # characters of an error's sentence: one quoting a client's input is cut short
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
+GRACE_SECONDS = 120.0  # how long a person may be gone from a table of people before the table's on_timeout
 RETRY_FIRST, RETRY_MOST = 0.5, 30.0  # seconds between tries at a table's work while the database fails
 STORAGE_TROUBLE = N_("the server cannot save the game just now: try again in a moment")
 
@@ -130,8 +131,10 @@ class TableService:
     """Creates tables, serves views, accepts actions, runs bots, and tells the watchers."""
 
     def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS,
-                 thinking: Thinking | None = None) -> None:
+                 thinking: Thinking | None = None, grace_seconds: float = GRACE_SECONDS) -> None:
         self.store = store
+        self.grace_seconds = grace_seconds  # how long a person may be gone from a table with others
+        self._gone: dict[tuple[str, int], asyncio.Task[None]] = {}  # (table, seat) -> its grace timer
         self.thinking = thinking or Thinking()  # where bots think: threads here, or worker processes
         self.live: dict[str, LiveTable] = {}
         self.clock: Clock = clock or SystemClock()
@@ -609,6 +612,7 @@ class TableService:
         # its seat's last socket gone (the watcher is closed by now: it counts as gone already)
         if watcher.seat is not None and not seating.connected(table.watchers, len(table.seats))[watcher.seat]:
             self.seats_changed(table)
+            self._graces(table)
 
     def sit(self, table: LiveTable, watcher: Watcher, seat: int | None) -> None:
         """A watcher's token came late: it is the seat's from now on (the seat is connected)."""
@@ -616,10 +620,38 @@ class TableService:
         watcher.seat = seat
         self._presence(table, before)
 
+    def _graces(self, table: LiveTable) -> None:
+        """At a table of people, each person not connected has ``grace_seconds`` (on the server's
+        clock) to come back before he counts as gone (``seat_gone``: the table's ``on_timeout``);
+        one who comes back in time, or whose game ends, is not. A table of one person and bots
+        waits for him as long as it takes: nobody waits for him. After a restart nobody is
+        connected: the timers start as the first person comes back, for those who do not."""
+        people = [seat for seat, info in enumerate(table.seats) if info["kind"] == "human"]
+        here = seating.connected(table.watchers, len(table.seats))
+        for seat in people:
+            key = (table.id, seat)
+            timer = self._gone.get(key)
+            if here[seat] or table.over or len(people) < 2 or _awaited(table) or seat in table.away:
+                if timer is not None:
+                    timer.cancel()
+                    self._gone.pop(key, None)
+            elif timer is None and any(here[p] for p in people):  # someone is there to wait for him
+                self._gone[key] = self._spawn(self._grace(table, seat, self.clock.now() + self.grace_seconds))
+
+    async def _grace(self, table: LiveTable, seat: int, deadline: float) -> None:
+        try:
+            await self.clock.sleep_until(deadline)
+        finally:
+            if self._gone.get((table.id, seat)) is asyncio.current_task():
+                self._gone.pop((table.id, seat), None)
+        if not seating.connected(table.watchers, len(table.seats))[seat] and not table.over:
+            await self.seat_gone(table.id, seat, "gone")
+
     def _presence(self, table: LiveTable, before: list[bool]) -> None:
         """A seat came or went: everyone at the table, and the listeners, are told."""
         if seating.connected(table.watchers, len(table.seats)) != before:
             self.seats_changed(table)
+            self._graces(table)
 
     def seats_changed(self, table: LiveTable) -> None:
         """Who sits or who is connected changed: the watchers see it, the listeners (the lobby) hear it."""
