@@ -24,16 +24,18 @@ def new_table(live_server: str, game: str, seats: list[str] | None = None) -> st
     return f"{live_server}/t/{made['table']}#token={made['seats'][0]['token']}"
 
 
-def until_hint(page: Page, live_server: str, game: str, deals: int = 5) -> None:
-    """Play on by hand until the Hint button shows: the person's move with a choice (in Tač a
-    deal may begin with cards that go nowhere, turned and kept by the page for the person, and
-    a deal may even end with none: then a new table is dealt, ``deals`` at most)."""
+def ask_hint(page: Page, live_server: str, game: str, deals: int = 5) -> None:
+    """Play on by hand until the Hint button shows, and ask: the person's move with a choice (in
+    Tač a deal may begin with cards that go nowhere, turned and kept by the page for the person,
+    and a deal may even end with none: then a new table is dealt, ``deals`` at most). A button
+    gone before the click (a step the page plays for him came) is waited for again."""
     ask = page.locator("#hint-ask")
     for _ in range(deals):
         page.goto(new_table(live_server, game))
         for _ in range(300):
             with contextlib.suppress(PlaywrightError):
                 ask.wait_for(state="visible", timeout=1500)
+                ask.click(timeout=2000)
                 return
             if page.locator("#result").is_visible():
                 break  # the game ended before a hint could be asked: another deal
@@ -84,8 +86,7 @@ def test_every_game_marks_the_hinted_move_on_its_table_and_the_page_passes_axe(
     page: Page, live_server: str, game: str, screenshots: Path
 ) -> None:
     fast(page)
-    until_hint(page, live_server, game)
-    page.locator("#hint-ask").click()
+    ask_hint(page, live_server, game)
     expect(page.locator("#hint-words .hint-move")).to_be_visible(timeout=20_000)
     expect(page.locator("#table .hinted").first).to_be_visible()
     action = page.locator("#moves button.hinted").get_attribute("data-action")
@@ -97,8 +98,7 @@ def test_every_game_marks_the_hinted_move_on_its_table_and_the_page_passes_axe(
 
 def test_tac_T7_hint_marks_the_pile_the_card_goes_onto(page: Page, live_server: str, screenshots: Path) -> None:
     fast(page)
-    until_hint(page, live_server, "tac")  # the person's move: a card to place
-    page.locator("#hint-ask").click()
+    ask_hint(page, live_server, "tac")  # the person's move: a card to place
     expect(page.locator("#hint-words")).to_contain_text("Hint:", timeout=30_000)
     hinted = page.locator("#table .pile.hinted")
     expect(hinted).to_have_count(1)
