@@ -145,6 +145,9 @@ def test_two_people_meet_play_one_leaves_a_bot_plays_he_comes_back_and_one_resig
     else:
         raise AssertionError("the bot did not move for Milan")
     assert view(server, table)["seq"] > moved
+    for page in (host, watcher):  # the log tells the takeover in its place: the bot's moves come after it
+        after = page.locator("#log > .table-event", has_text="plays for").locator("xpath=following-sibling::div")
+        expect(after.filter(has_text=GUEST).first).to_be_visible()
     expect(host.locator("#turn")).to_contain_text("Your move")  # and it is Ana's move again
     host.screenshot(path=str(screenshots / "meet-bot-plays.png"), full_page=True)
     watcher.screenshot(path=str(screenshots / "meet-bot-plays-spectator.png"), full_page=True)
@@ -156,6 +159,9 @@ def test_two_people_meet_play_one_leaves_a_bot_plays_he_comes_back_and_one_resig
     expect(guest.locator("#away-note")).to_have_text("A bot (medium) plays for you.")
     for page in (host, watcher):
         expect(page.locator("#seat-list [data-seat='1'] [data-presence='on']")).to_be_visible()
+    # a page opened afresh tells the takeover in its place too (the server says where it falls)
+    after = guest.locator("#log > .table-event", has_text="plays for").locator("xpath=following-sibling::div")
+    expect(after.filter(has_text=GUEST).first).to_be_visible()
     guest.screenshot(path=str(screenshots / "meet-guest-back.png"), full_page=True)
     guest.click("#take-seat-back")
     for page in (host, guest, watcher):
@@ -179,6 +185,9 @@ def test_two_people_meet_play_one_leaves_a_bot_plays_he_comes_back_and_one_resig
     for page in (host, guest, watcher):
         expect(page.locator("#result")).to_contain_text(ended)
         expect(page.locator("#resign")).to_have_count(0)
+    for page in (host, guest, watcher):  # his seat taken back before the moves he made since
+        after = page.locator("#log > .table-event", has_text="plays again").locator("xpath=following-sibling::div")
+        expect(after.first).to_be_visible()
     result = view(server, table)
     assert result["over"] and result["result"]["reason"] == "resigned" and result["returns"] == [0, 1]
     for name, page in (("host", host), ("guest", guest), ("spectator", watcher)):

@@ -226,7 +226,12 @@ def test_a_draw_offer_is_answered_by_the_opponent_only(db_url: str) -> None:  # 
             await service.table_event(table.id, 1, "offer_draw")
         await service.table_event(table.id, 1, "decline_draw")
         assert service.view(table, 0)["draw_offer"] is None and not table.over
-        assert "Player 2 declines the draw." in service.view(table, 0)["words"]["table_log"]
+        words = service.view(table, 0)["words"]
+        assert "Player 2 declines the draw." in words["table_log"]
+        # each told where it falls among the game's events (the log shows it there), a spectator's alike
+        here = len(table.state.public_observation()["events"])
+        assert words["table_log_at"] == [here] * len(words["table_log"]) == service.view(table, None)["words"][
+            "table_log_at"]
         await service.table_event(table.id, 1, "offer_draw")
         await move(service, table)  # a move lets a standing offer lapse
         assert service.view(table, 0)["draw_offer"] is None
@@ -254,7 +259,9 @@ def test_a_seat_gone_past_the_grace_period_is_taken_over_or_forfeits(db_url: str
         table_id, _ = await service.create(MANY, 3, ["human", "human", "bot:easy"], None, [])
         table = await service.table(table_id)
         assert await service.seat_gone(table_id, 1)
-        assert table.away == {1: "gone"} and table.events[-1]["data"] == {"why": "gone", "level": "medium"}
+        told_at = len(table.state.public_observation()["events"])  # where the log tells it
+        assert table.away == {1: "gone"} and table.events[-1]["data"] == {"why": "gone", "level": "medium",
+                                                                          "log_at": told_at}
         assert not await service.seat_gone(table_id, 1)  # taken over already
         assert not await service.seat_gone(table_id, 2)  # a bot's seat
         for wrong in (3, -1):

@@ -221,6 +221,8 @@ async def add_event(
     apply it and tell the watchers. ``away``: who is away after it. The table's lock is held."""
     at = service.clock.now() if at is None else at
     away = table.away if away is None else away
+    # where it falls among the game's events, so the log tells it in its place, not after moves made later
+    data = {**(data or {}), "log_at": len(table.state.public_observation().get("events", []))}
     event = {"kind": kind, "seat": seat, "seq": table.seq, "at": round(at, 3), "data": data}
     clock = retimed(table, table.state, at, moved=False, away=away, ended=result is not None)
     try:
@@ -361,7 +363,7 @@ def view_part(service: TableService, table: LiveTable, seat: int | None, lang: s
     offer = draw_offer(table)
     info = kartaros.GAMES[table.state.game]
     person = seat is not None and table.seats[seat]["kind"] == "human" and not table.over
-    told = [w for w in (event_words(e, table.names, lang) for e in table.events) if w is not None]
+    told = [(e, w) for e, w in ((e, event_words(e, table.names, lang)) for e in table.events) if w is not None]
     return {
         "clock": clock,
         "on_timeout": table.options["on_timeout"],
@@ -376,5 +378,7 @@ def view_part(service: TableService, table: LiveTable, seat: int | None, lang: s
             "take_seat_back": person and seat in table.away,
         },
         "table_events": [{"kind": e["kind"], "seat": e["seat"], "seq": e["seq"], "at": e["at"]} for e in table.events],
-        "table_log": told,
+        "table_log": [w for _, w in told],
+        # how many of the game's events came before each (null for one stored without it: told last)
+        "table_log_at": [(e.get("data") or {}).get("log_at") for e, _ in told],
     }

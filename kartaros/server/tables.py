@@ -382,6 +382,7 @@ class TableService:
         outcome = state.outcome()
         extra = clocks.view_part(self, table, seat, lang)
         words["table_log"] = extra.pop("table_log")
+        words["table_log_at"] = extra.pop("table_log_at")
         if table.ended is not None:
             words["end"] = clocks.end_words(table.ended, names, lang)
         return extra | {

@@ -398,10 +398,14 @@ function renderLog(v) {
   const log = byId("log");
   const following = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
   const fresh = seenEvents;
-  const lines = [...history.entries()].sort((a, b) => a[0] - b[0]);
-  log.replaceChildren(...lines.map(([index, line]) => el("div", { class: index >= fresh ? "latest" : "" }, line)),
-    // the table's events (a bot taking a seat over, a draw offer …) after the game's own
-    ...(v.words.table_log || []).map((line) => el("div", { class: "table-event" }, line)));
+  // the game's events in order, and the table's (a bot taking a seat over, a draw offer …) each
+  // in its place among them: before the game's event numbered by its ``table_log_at``
+  /** @type {[number, number, HTMLElement][]} */
+  const lines = [...history.entries()].map(([index, line]) => [index, 1, el("div", { class: index >= fresh ? "latest" : "" }, line)]);
+  const at = v.words.table_log_at || [];
+  (v.words.table_log || []).forEach((line, i) => lines.push([at[i] ?? Infinity, 0, el("div", { class: "table-event" }, line)]));
+  lines.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  log.replaceChildren(...lines.map(([, , line]) => line));
   seenEvents = total;
   if (following) log.scrollTop = log.scrollHeight;
 }

@@ -32,6 +32,7 @@
  * @property {string} [call_button]
  * @property {string} [end]
  * @property {string[]} [table_log] the table's events in words (a bot taking a seat over, a draw offer …)
+ * @property {(number | null)[]} [table_log_at] how many of the game's events came before each of them (null: unknown, told last)
  */
 
 /**
