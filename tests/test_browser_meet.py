@@ -10,11 +10,13 @@ lets it. Screenshots land in ``test-artifacts/screenshots/`` (see ``conftest.py`
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 import kartaros
 from kartaros.server.tables import GRACE_SECONDS
@@ -52,7 +54,8 @@ def move(page: Page, server: ClockedServer, table: str, token: str) -> None:
     for _ in range(CLICKS_PER_MOVE):
         if view(server, table, token)["seq"] != before["seq"]:
             return
-        click_by_hand(page)
+        with contextlib.suppress(PlaywrightError):  # the view changed under the click: look again
+            click_by_hand(page)
     raise AssertionError("no move was made by clicking")
 
 
