@@ -49,14 +49,16 @@ def sit(client: TestClient, table: str, name: str, seat: int | None = None) -> A
 
 def test_an_open_table_is_listed_in_words_and_a_private_one_never(client: TestClient) -> None:
     private = new_table(client, "puck", ["human", "human", "bot:easy"], players=3, names=["Milan"])
-    made = open_table(client, seats=["human", "human", "bot:medium"])
+    made = open_table(client, seats=["human", "human", "bot:medium"], variant={"short_pair": False})
+    usual = open_table(client, seats=["human", "human", "bot:medium"])
     tables = listed(client)
+    assert tables[usual["table"]]["options"] == []  # as people play by default: nothing to tell
     assert private["table"] not in tables
     entry = tables[made["table"]]
     assert (entry["game"], entry["title"], entry["players"], entry["free"]) == ("puck", "Puck", 3, 1)
     assert [(s["name"], s["free"], s["bot"]) for s in entry["seats"]] == [
         ("Ana", False, False), (None, True, False), ("Bot 3 (medium)", False, True)]
-    assert all(o["label"] and o["value"] for o in entry["options"])  # each option in words
+    assert len(entry["options"]) == 1 and all(o["label"] and o["value"] for o in entry["options"])  # in words
     serbian = listed(client, "sr")[made["table"]]
     assert serbian["seats"][2]["name"] == "Bot 3 (medium)"  # names stay as given (the creator's language)
     assert [o["label"] for o in serbian["options"]] != [o["label"] for o in entry["options"]]

@@ -239,9 +239,11 @@ def entry(table: LiveTable, lang: str) -> dict[str, Any]:
     info = kartaros.GAMES[table.state.game]
     say = shared().speech(lang)
     variant = table.state.variant
+    # the options the table plays other than as people play by default: those tell tables apart
+    usual = {option.name: option.default for option in info.options} | dict(info.people_variant)
     options = []
     for words in info.words.options(lang) if info.words.options is not None else []:
-        if words.name in variant:
+        if words.name in variant and variant[words.name] != usual.get(words.name):
             options.append({"label": words.label, "value": choice_words(say, words.choices, variant[words.name])})
     free = seating.free_seats(table.seats)
     present = seating.connected(table.watchers, len(table.seats))
