@@ -25,12 +25,8 @@ there: that measure averages over many moves and is noisier than the others.
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import random
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -41,7 +37,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "benchmarks"))
-from versions import alternate, print_ratios  # noqa: E402  (the alternation both benchmarks share)
+from versions import compare  # noqa: E402  (the alternation and command line both benchmarks share)
 
 CASES = [("kec", 2), ("nesalomljiv", 2), ("tac", 4), ("puck", 2), ("puck", 4)]
 MEASURES = ("web", "env", "env+obs", "greedy", "hard", "ismcts")
@@ -167,32 +163,9 @@ def work(cases: list[tuple[str, int]], least: float) -> dict[str, dict[str, floa
     return {f"{g} {p}": {"web": web[f"{g} {p}"], **engine_measures(g, p, least)} for g, p in cases}
 
 
-def measure(tree: Path, cases: list[tuple[str, int]], least: float) -> dict[str, dict[str, float]]:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    run = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", json.dumps(cases), "--least", str(least)],
-        env=env, capture_output=True, text=True, check=True, cwd=tree,
-    )
-    answer: dict[str, dict[str, float]] = json.loads(run.stdout)
-    return answer
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("base", nargs="?", help="the source tree of the version to compare with")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--games", default=None, help="comma-separated games (default: all cases)")
-    parser.add_argument("--least", type=float, default=0.5, help="CPU seconds per measure and round (0.5)")
-    parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.worker is not None:
-        print(json.dumps(work([(g, p) for g, p in json.loads(args.worker)], args.least)))
-        return
-    if args.base is None:
-        parser.error("the base version's source tree is required")
-    chosen = CASES if args.games is None else [c for c in CASES if c[0] in args.games.split(",")]
-    totals = alternate(Path(args.base), args.rounds, chosen, args.least, measure, MEASURES)
-    print_ratios(totals, args.rounds, MEASURES, width=10, unit="ms of one unit in this tree", scale=1e3)
+    compare(str(Path(__file__).resolve()), __doc__ or "", CASES, MEASURES, work,
+            rounds=3, width=10, unit="ms of one unit in this tree", scale=1e3)
 
 
 if __name__ == "__main__":

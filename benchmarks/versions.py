@@ -92,35 +92,44 @@ def work(game: str, players: int, least: float) -> dict[str, float]:
     return seconds
 
 
-def measure(tree: Path, cases: list[tuple[str, int]], least: float) -> dict[str, dict[str, float]]:
-    """One process of the version in ``tree``: the seconds per case and measure."""
+def in_tree(script: str, tree: Path, cases: list[tuple[str, int]], least: float) -> dict[str, dict[str, float]]:
+    """One process of ``script`` (this benchmark or a companion) importing kartaros from ``tree``:
+    the CPU seconds per case and measure its ``--worker`` prints."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    spec = json.dumps(cases)
     run = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", spec, "--least", str(least)],
+        [sys.executable, script, "--worker", json.dumps(cases), "--least", str(least)],
         env=env, capture_output=True, text=True, check=True, cwd=tree,
     )
     answer: dict[str, dict[str, float]] = json.loads(run.stdout)
     return answer
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+Work = Callable[[list[tuple[str, int]], float], dict[str, dict[str, float]]]  # cases, least -> seconds
+
+
+def compare(script: str, description: str, cases: list[tuple[str, int]], measures: Sequence[str], work: Work, *,
+            rounds: int, width: int, unit: str, scale: float) -> None:
+    """The command line both benchmarks share: ``base`` and the rounds compared, or (``--worker``,
+    in the processes it starts) one version's ``work``."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("base", nargs="?", help="the source tree of the version to compare with")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--games", default=None, help="comma-separated games (default: all cases)")
     parser.add_argument("--least", type=float, default=0.5, help="CPU seconds per measure and round (0.5)")
     parser.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker is not None:
-        cases = [tuple(c) for c in json.loads(args.worker)]
-        print(json.dumps({f"{g} {p}": work(g, p, args.least) for g, p in cases}))
+        print(json.dumps(work([(g, p) for g, p in json.loads(args.worker)], args.least)))
         return
     if args.base is None:
         parser.error("the base version's source tree is required")
-    chosen = CASES if args.games is None else [c for c in CASES if c[0] in args.games.split(",")]
-    totals = alternate(Path(args.base), args.rounds, chosen, args.least, measure, MEASURES)
-    print_ratios(totals, args.rounds, MEASURES, width=14, unit="CPU s of one run of this tree", scale=1.0)
+    chosen = cases if args.games is None else [c for c in cases if c[0] in args.games.split(",")]
+
+    def measure(tree: Path, some: list[tuple[str, int]], least: float) -> dict[str, dict[str, float]]:
+        return in_tree(script, tree, some, least)
+
+    totals = alternate(Path(args.base), args.rounds, chosen, args.least, measure, measures)
+    print_ratios(totals, args.rounds, measures, width=width, unit=unit, scale=scale)
 
 
 Totals = dict[str, dict[str, dict[str, float]]]  # version ("base", "this") → case → measure → CPU s
@@ -153,6 +162,14 @@ def print_ratios(totals: Totals, rounds: int, measures: Sequence[str], *, width:
         ratios = [totals["base"][case][m] / totals["this"][case][m] for m in measures]
         spent = " ".join(f"{scale * totals['this'][case][m] / rounds:.3f}" for m in measures)
         print(f"  {case:<16}" + "".join(f"{x:>{width}.2f}" for x in ratios) + f"   ({spent})")
+
+
+def main() -> None:
+    def every(cases: list[tuple[str, int]], least: float) -> dict[str, dict[str, float]]:
+        return {f"{g} {p}": work(g, p, least) for g, p in cases}
+
+    compare(str(Path(__file__).resolve()), __doc__ or "", CASES, MEASURES, every,
+            rounds=5, width=14, unit="CPU s of one run of this tree", scale=1.0)
 
 
 if __name__ == "__main__":
