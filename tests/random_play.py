@@ -42,3 +42,15 @@ def is_miss(state: GameState, action: str) -> bool:
     """Whether ``action`` is a deliberate miss in ``state``'s game (its declaration says)."""
     miss = state.info.is_miss
     return miss is not None and miss(action)
+
+
+def going_on(state: GameState) -> list[str]:
+    """The legal actions that leave the game going, the first ones first: a test about a game in
+    progress picks among them, since a deal may let a first move win at once."""
+    following = []
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        if not after.is_over:
+            following.append(action)
+    return following

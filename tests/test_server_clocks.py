@@ -17,6 +17,7 @@ from kartaros.server import create_app
 from kartaros.server.clock import FakeClock
 from kartaros.server.store import Store
 from kartaros.server.tables import ApiError, LiveTable, PlayerError, TableService
+from tests.random_play import going_on
 from tests.test_race import run, until
 from tests.test_server_api import auth, db_url  # noqa: F401  (the fixture: SQLite and PostgreSQL)
 
@@ -37,15 +38,9 @@ async def move(service: TableService, table: LiveTable) -> int:
     seat = table.state.current_player
     assert seat is not None
     legal = table.state.legal_actions()
-    action = next((a for a in legal if not _ends(table.state, a)), legal[0])
+    action = next(iter(going_on(table.state)), legal[0])
     await service.act(table.id, seat, action, table.seq)
     return seat
-
-
-def _ends(state: Any, action: str) -> bool:
-    after = state.clone()
-    after.apply(action)
-    return bool(after.is_over)
 
 
 def stored(service: TableService, table: LiveTable) -> Any:

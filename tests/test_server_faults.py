@@ -33,6 +33,7 @@ from kartaros.server.clock import FakeClock
 from kartaros.server.store import StaleWrite, Store, StoredTable
 from kartaros.server.tables import RETRY_FIRST, TableService
 from kartaros.state import GameState
+from tests.random_play import going_on
 from tests.test_race import run, until
 from tests.test_server_api import auth, db_url, new_table  # noqa: F401  (db_url: SQLite and PostgreSQL)
 
@@ -215,13 +216,6 @@ class LockedStore(Store):
             raise
 
 
-def after(state: GameState, action: str) -> GameState:
-    """The state ``action`` leads to, ``state`` unchanged."""
-    following = state.clone()
-    following.apply(action)
-    return following
-
-
 def test_a_bots_move_the_database_refused_is_made_once_it_answers_again(tmp_path: Path) -> None:
     async def test() -> None:
         clock = FakeClock()
@@ -235,7 +229,7 @@ def test_a_bots_move_the_database_refused_is_made_once_it_answers_again(tmp_path
             assert table.state.current_player == 0
             seq = table.seq
             # a move that leaves the game going (a deal may let the first move win at once)
-            move = next(a for a in table.state.legal_actions() if not after(table.state, a).is_over)
+            move = going_on(table.state)[0]
             await service.act(table_id, 0, move, seq)  # the person's move is kept
             if store.locker is not None:
                 break
