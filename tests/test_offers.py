@@ -47,7 +47,7 @@ def test_T7_T12_a_turned_card_that_fits_nowhere_is_offered_on_every_pile_and_ref
     assert "the central pile takes an Ace now" in words
     err, words = refusal(state, "5S>1", "sr")
     assert err.problem is not None and err.problem.kind is Why.NOT_OPENED
-    assert "nijedna karta ne ide na tuđu otvorenu gomilu" in words
+    assert "nijedna karta ne ide na tuđu odbačenu gomilu" in words
 
 
 def test_T7_T11_a_turned_card_that_fits_is_offered_the_same_and_keeping_it_is_the_miss() -> None:

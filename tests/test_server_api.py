@@ -313,7 +313,7 @@ def test_T7_T12_a_try_onto_a_pile_the_card_does_not_fit_is_refused_with_the_rule
     # T5: nothing goes onto another's open pile before an Ace lies on the central pile
     refused = client.post(f"{url}?lang=sr", json={"action": f"{card}>1", "seq": 1}, headers=auth(token0))
     assert refused.status_code == 422
-    assert "nijedna karta ne ide na tuđu otvorenu gomilu dok na središnjoj gomili nema keca" in refused.json()["words"]
+    assert "nijedna karta ne ide na tuđu odbačenu gomilu dok na centralnoj gomili nema keca" in refused.json()["words"]
     refused = client.post(url, json={"action": f"{card}>1", "seq": 1}, headers=auth(token0))
     assert "before an Ace lies on the central pile" in refused.json()["words"]
     assert client.get(f"/api/tables/{table}", headers=auth(token0)).json() == before  # seq and all unchanged
@@ -343,7 +343,7 @@ def test_why_a_try_cannot_be_made_is_told_to_the_mover_only_from_worlds_he_canno
         p0.send_json({"explain": f"{card}>1"})
         answer = p0.receive_json()
         assert answer["explain"] == f"{card}>1"
-        assert "nijedna karta ne ide na tuđu otvorenu gomilu dok na središnjoj gomili nema keca" in answer["words"]
+        assert "nijedna karta ne ide na tuđu odbačenu gomilu dok na centralnoj gomili nema keca" in answer["words"]
         p1.send_json({"explain": f"{card}>1"})
         assert "only the player to move" in p1.receive_json()["error"]
 
