@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import kartaros
-from kartaros.bots import for_level
+from kartaros.bots import for_level, make
 from kartaros.server import create_app
-from kartaros.server.thinking import Thinking
+from kartaros.server.thinking import Thinking, quick
 from kartaros.state import GameState
 from tests.test_race import run
 from tests.test_server_api import auth
@@ -21,6 +21,8 @@ from tests.test_server_api import auth
 
 class WhereBot:
     """A bot that names the process it thought in (its first legal action otherwise)."""
+
+    name = "where"
 
     def __init__(self) -> None:
         self.pids: list[int] = []
@@ -38,8 +40,8 @@ def test_a_bot_in_a_worker_chooses_what_it_would_here_move_after_move(game: str)
         thinking = Thinking(1)
         try:
             state = kartaros.new_game(game, seed=21)
-            here = [for_level("medium", seed=s) for s in range(state.num_players)]
-            there = [for_level("medium", seed=s) for s in range(state.num_players)]
+            here = [make("ismcts", seed=s, iterations=30) for s in range(state.num_players)]
+            there = [make("ismcts", seed=s, iterations=30) for s in range(state.num_players)]
             for _ in range(40):
                 if state.is_over:
                     break
@@ -48,6 +50,25 @@ def test_a_bot_in_a_worker_chooses_what_it_would_here_move_after_move(game: str)
                 action, there[seat] = await thinking.choose(there[seat], state)
                 assert action == here[seat].choose(state)
                 state.apply(action)
+        finally:
+            thinking.close()
+    run(test)
+
+
+def test_a_bot_that_does_not_search_chooses_here_and_a_searching_one_in_a_worker() -> None:
+    """Sending a record to a worker costs more than the heuristic's choice: only searches go there."""
+    state = kartaros.new_game("kec", seed=3)
+    assert quick(for_level("easy", seed=1), state) and quick(make("random", seed=1), state)
+    assert not quick(for_level("hard", seed=1), state)  # Keč's hard level searches (GameInfo.hard)
+    assert not quick(make("ismcts", seed=1), state) and not quick(WhereBot(), state)
+
+    async def test() -> None:
+        thinking = Thinking(1)
+        try:
+            easy = for_level("easy", seed=4)
+            action, kept = await thinking.choose(easy, state)
+            assert kept is easy  # never pickled: the same bot, chosen in this process
+            assert action == for_level("easy", seed=4).choose(state)
         finally:
             thinking.close()
     run(test)
@@ -101,12 +122,12 @@ def test_a_worker_ends_when_the_server_is_killed(tmp_path: Path) -> None:
 
     script = (
         "import asyncio, os, sys, kartaros\n"
-        "from kartaros.bots import for_level\n"
+        "from kartaros.bots import make\n"
         "from kartaros.server.thinking import Thinking\n"
         "async def main():\n"
         "    thinking = Thinking(1)\n"
         "    state = kartaros.new_game('kec', seed=1)\n"
-        "    await thinking.choose(for_level('easy', seed=1), state)\n"
+        "    await thinking.choose(make('ismcts', seed=1, iterations=10), state)\n"
         "    pids = [p.pid for p in thinking._executor()._processes.values()]\n"
         "    print(*pids, flush=True)\n"
         "    await asyncio.sleep(60)\n"

@@ -7,6 +7,10 @@ a table's bots choose the same moves in a worker as in the server's own process.
 (``workers=0``, the default of ``create_app`` for tests and embedding) a bot thinks in a thread.
 A worker that dies is replaced, and the move is thought again in a thread, so a table never
 waits on a lost worker.
+
+A bot that does not search (the heuristic, a random mover: ``quick``) chooses in microseconds,
+far less than sending a game's record to a worker and rebuilding the state there: it chooses in
+the server's process at once, and only the searching bots go to the workers.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import kartaros
-from kartaros.bots import Bot
+from kartaros.bots import Bot, LevelBot
+from kartaros.bots.levels import level_setting
 from kartaros.state import GameState
 
 log = logging.getLogger(__name__)
@@ -45,6 +50,15 @@ def _watch_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+QUICK_BOTS = frozenset({"random", "greedy"})  # bots that choose without searching
+
+
+def quick(bot: Bot, state: GameState) -> bool:
+    """Whether ``bot`` chooses at ``state`` without a search (a level plays its game's setting)."""
+    name = level_setting(bot.name, state.info)[0] if isinstance(bot, LevelBot) else bot.name
+    return name in QUICK_BOTS
 
 
 def _choose(bot: Bot, record: dict[str, Any]) -> tuple[str, Bot]:
@@ -70,6 +84,8 @@ class Thinking:
 
     async def choose(self, bot: Bot, state: GameState) -> tuple[str, Bot]:
         """The bot's move at ``state``, and the bot to keep for the seat's next move."""
+        if quick(bot, state):
+            return bot.choose(state), bot
         if not self.workers:
             return await asyncio.to_thread(bot.choose, state), bot
         record = state.record()
