@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -40,7 +40,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from . import migrations
@@ -168,6 +168,17 @@ seat_accounts = Table(
 )
 
 
+class Move(NamedTuple):
+    """One action to store at a table (``Store.append``'s arguments)."""
+
+    table_id: str
+    seq: int
+    action: str
+    at: float | None = None
+    result: dict[str, Any] | None = None
+    clock: dict[str, Any] | None = None
+
+
 class StaleWrite(Exception):
     """Another action was stored at this position first."""
 
@@ -289,18 +300,45 @@ class Store:
         server's clock; now by default); ``StaleWrite`` if that place is taken. ``result``: the
         game's result, where this action ends it, stored with it in one transaction; ``clock``:
         the move clock's state after it (a table with a clock), in the same transaction."""
-        when = _now() if at is None else datetime.fromtimestamp(at, UTC)
         try:
             with _storage("store a move"), self.engine.begin() as db:
-                db.execute(insert(actions).values(table_id=table_id, seq=seq, action=action, created_at=when))
-                if result is not None:
-                    db.execute(update(tables).where(tables.c.id == table_id).values(finished_at=when, result=result))
-                if clock is not None:
-                    db.execute(update(table_options).where(table_options.c.table_id == table_id).values(clock=clock))
+                self._append(db, Move(table_id, seq, action, at, result, clock))
         except StorageError as err:
             if isinstance(err.__cause__, IntegrityError):
                 raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
             raise
+
+    def append_all(self, moves: Sequence[Move]) -> list[Exception | None]:
+        """Store the moves of several tables in one transaction: one commit for all. Each move's
+        outcome in order: None (stored), ``StaleWrite`` or ``StorageError``. Where one of them
+        cannot be stored, nothing of the transaction is, and each is stored on its own, so that
+        one table's stale write never costs another table its move."""
+        if len(moves) > 1:
+            try:
+                with _storage("store moves"), self.engine.begin() as db:
+                    for move in moves:
+                        self._append(db, move)
+                return [None] * len(moves)
+            except StorageError:
+                pass  # each on its own below: which one failed, and why
+        outcomes: list[Exception | None] = []
+        for move in moves:
+            try:
+                timed = {} if move.clock is None else {"clock": move.clock}  # as a table without one calls it
+                self.append(move.table_id, move.seq, move.action, move.at, move.result, **timed)
+                outcomes.append(None)
+            except (StaleWrite, StorageError) as err:
+                outcomes.append(err)
+        return outcomes
+
+    @staticmethod
+    def _append(db: Connection, move: Move) -> None:
+        when = _now() if move.at is None else datetime.fromtimestamp(move.at, UTC)
+        db.execute(insert(actions).values(table_id=move.table_id, seq=move.seq, action=move.action, created_at=when))
+        if move.result is not None:
+            db.execute(update(tables).where(tables.c.id == move.table_id).values(finished_at=when, result=move.result))
+        if move.clock is not None:
+            db.execute(update(table_options).where(table_options.c.table_id == move.table_id).values(clock=move.clock))
 
     def add_event(
         self, table_id: str, n: int, event: dict[str, Any], clock: dict[str, Any] | None = None,

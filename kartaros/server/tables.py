@@ -32,8 +32,9 @@ from . import clocks, seating
 from .clock import Clock, SystemClock
 from .guard import shown
 from .pushes import Watcher
-from .store import StaleWrite, StorageError, Store, StoredTable, hash_token
+from .store import Move, StaleWrite, StorageError, Store, StoredTable, hash_token
 from .thinking import Thinking
+from .writes import Writes
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,7 @@ class TableService:
     def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS,
                  thinking: Thinking | None = None, grace_seconds: float = GRACE_SECONDS) -> None:
         self.store = store
+        self.writes = Writes(store)  # moves of many tables committed together (one commit for all waiting)
         self.grace_seconds = grace_seconds  # how long a person may be gone from a table with others
         self._gone: dict[tuple[str, int], asyncio.Task[None]] = {}  # (table, seat) -> its grace timer
         self.thinking = thinking or Thinking()  # where bots think: threads here, or worker processes
@@ -499,9 +501,7 @@ class TableService:
         result = _result(after) if after.is_over else None
         clock = clocks.retimed(table, after, at, moved=True)  # the mover's time stops, the next one's starts
         try:
-            # the clock by name, and only at a table that has one
-            timed = {} if clock is None else {"clock": clock}
-            await asyncio.to_thread(self.store.append, table.id, table.seq, action, at, result, **timed)
+            await self.writes.append(Move(table.id, table.seq, action, at, result, clock))
         except StaleWrite:
             self.live.pop(table.id, None)  # another server wrote first: reload from the store
             raise PlayerError(409, N_("the table has moved on: look again")) from None
