@@ -904,13 +904,40 @@ def serve(
     forwarded_allow_ips: Annotated[str | None, typer.Option(
         metavar="IPS", help="Trust X-Forwarded-For and X-Forwarded-Proto from these addresses (a proxy's, "
         "comma-separated, * for any); by default they are ignored.")] = None,
+    workers: Annotated[int, typer.Option(
+        min=1, max=32, help="Server processes on this port, sharing the tables: more than one needs "
+        "--db postgresql://… and --redis.")] = 1,
+    redis: Annotated[str | None, typer.Option(
+        metavar="URL", envvar="KARTAROS_REDIS", help="Redis (redis://host:6379/0) over which several server "
+        "processes on one PostgreSQL database tell each other of their tables' changes.")] = None,
+    redis_prefix: Annotated[str, typer.Option(
+        metavar="NAME", envvar="KARTAROS_REDIS_PREFIX",
+        help="The start of this server's Redis channel names (servers sharing one Redis keep apart).")]
+        = "kartaros",
 ) -> None:
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn
 
-    from kartaros.server import address, create_app
-    from kartaros.server.store import DEFAULT_URL
+    from kartaros.server import address, create_app, fanout
+    from kartaros.server import workers as serving
+    from kartaros.server.store import DEFAULT_URL, Store
     from kartaros.server.thinking import default_workers
+
+    url = db or DEFAULT_URL
+    if workers > 1 and not url.startswith("postgresql"):
+        _fail(f"--workers {workers} runs processes that share the tables through PostgreSQL: "
+              "give --db postgresql://user@host/db (an SQLite file is served by one process)")
+    if workers > 1 and redis is None:
+        _fail(f"--workers {workers} runs processes that tell each other of the tables' changes over Redis: "
+              "give --redis redis://host:6379/0 (or set KARTAROS_REDIS)")
+    if redis is not None:
+        if not url.startswith("postgresql"):
+            _fail("--redis: several server processes share their tables through PostgreSQL: give --db "
+                  "postgresql://user@host/db (an SQLite file is served by one process)")
+        try:
+            fanout.check_redis(redis)
+        except fanout.RedisUnreachable as err:
+            _fail(f"--redis: {err}")
 
     try:
         public = address.PublicAddress(
@@ -919,25 +946,39 @@ def serve(
         )
     except ValueError as err:
         _fail(f"--public-url: {err}")
+    # the cores' bot workers shared out among the server's processes
+    thinkers = max(1, default_workers() // workers) if bot_workers is None else bot_workers
+    proxy_headers = forwarded_allow_ips is not None
+    if workers > 1:
+        try:
+            Store(url).close()  # reachable, and brought to the newest schema once, before the workers
+        except Exception as err:
+            _fail(f"cannot open the database {url!r}: {err}")
+        serving.put_settings(db_url=url, call_seconds=call_seconds, public_url=public.url,
+                             lan_hosts=list(public.lan_hosts), rate_limits=rate_limits, bot_workers=thinkers,
+                             redis_url=redis, redis_prefix=redis_prefix)
+        Console().print(Text(_serving_line(host, port, public, workers), style="bold green"), soft_wrap=True)
+        uvicorn.run("kartaros.server.workers:app", factory=True, workers=workers, host=host, port=port,
+                    log_level="warning", proxy_headers=proxy_headers, forwarded_allow_ips=forwarded_allow_ips)
+        return
     try:
-        application = create_app(db or DEFAULT_URL, call_seconds=call_seconds, public=public,
-                                 rate_limits=rate_limits,
-                                 bot_workers=default_workers() if bot_workers is None else bot_workers)
+        application = create_app(url, call_seconds=call_seconds, public=public, rate_limits=rate_limits,
+                                 bot_workers=thinkers, redis_url=redis, redis_prefix=redis_prefix)
     except Exception as err:  # a bad URL or an unreachable database: say so in one line
-        _fail(f"cannot open the database {db or DEFAULT_URL!r}: {err}")
+        _fail(f"cannot open the database {url!r}: {err}")
     Console().print(Text(_serving_line(host, port, public), style="bold green"), soft_wrap=True)
-    uvicorn.run(application, host=host, port=port, log_level="warning",
-                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips)
+    uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=proxy_headers,
+                forwarded_allow_ips=forwarded_allow_ips)
 
 
-def _serving_line(host: str, port: int, public: PublicAddress) -> str:
+def _serving_line(host: str, port: int, public: PublicAddress, workers: int = 1) -> str:
     """Where the server is, for whoever started it: the address on this machine, and the ones
     others open (the public URL, or this machine's addresses on its networks)."""
     from kartaros.server import address
 
     here = address.base_url("http", "127.0.0.1" if address.serves_everyone(host) else host, port)
     others = [public.url] if public.url else [address.base_url("http", ip, port) for ip in public.lan_hosts]
-    line = f"kartaros is serving on {here}/"
+    line = f"kartaros is serving on {here}/" + (f" in {workers} processes" if workers > 1 else "")
     if others:
         line += f"; others open {', '.join(f'{url}/' for url in others)}"
     elif address.serves_everyone(host):

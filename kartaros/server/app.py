@@ -37,6 +37,7 @@ from .address import PublicAddress
 from .chat import Chats
 from .clock import Clock
 from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_words
+from .fanout import shared_fanout
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .hints import HintDesk, hint_routes
@@ -117,7 +118,7 @@ def _token(authorization: str | None) -> str | None:
 def create_app(
     db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None,
     send_seconds: float = SEND_SECONDS, public: PublicAddress | None = None, rate_limits: bool = False,
-    bot_workers: int = 0,
+    bot_workers: int = 0, redis_url: str | None = None, redis_prefix: str = "kartaros",
 ) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
     stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one);
@@ -126,19 +127,25 @@ def create_app(
     (by default, as each request names it); ``rate_limits``: each client address held to the
     rates of ``limits.CLIENT_LIMITS`` (``kartaros serve`` turns them on; off here, for embedding
     and tests whose clients are scripts); ``bot_workers``: processes the bots think in (0: threads
-    of this one)."""
+    of this one); ``redis_url``: other server processes share the tables of this (PostgreSQL)
+    database, and their changes are told over this Redis, on channels named from ``redis_prefix``
+    (``fanout``); ``ValueError`` for an SQLite database, which one process alone may serve."""
     public = public or PublicAddress()
+    fanout = shared_fanout(db_url, redis_url, redis_prefix)
     store = Store(db_url)
-    service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers))
+    service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers),
+                           fanout=fanout)
     chats = Chats(store, service.clock)
     lobby = Lobby(service)
     accounts = Accounts(store)
 
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await fanout.start(service.changed_elsewhere)  # the other processes' changes reach this one
         service.start()  # every table left with a bot to move or a window open goes on by itself
         yield
         service.stop()
+        await fanout.close()
         store.close()
 
     titles = shared().speech("en").listed(info.title for info in kartaros.GAMES.values())

@@ -197,6 +197,7 @@ async def _expire(service: TableService, table: LiveTable, turn: dict[str, Any])
     while True:
         try:
             async with table.lock:
+                await service.catch_up(table)  # another process may have seen him move in time
                 if table.over or table.clock is None or table.clock["turn"] != turn:
                     return  # he moved in time
                 await leave(service, table, turn["seat"], "timeout", at=turn["deadline"])
@@ -228,7 +229,7 @@ async def add_event(
     try:
         await asyncio.to_thread(service.store.add_event, table.id, len(table.events), event, clock, result)
     except StaleWrite:
-        service.live.pop(table.id, None)  # another server wrote first: reload from the store
+        await service.lost_race(table)  # another process stored an event here first: its event counts
         raise Refused(409, N_("the table has moved on: look again")) from None
     table.events.append(event)
     table.clock = clock
@@ -242,6 +243,7 @@ async def add_event(
         table.ended = result
         table.marked_finished = True
     service._tell(table)
+    service.publish(table)
     arm(service, table)
 
 

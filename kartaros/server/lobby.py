@@ -154,6 +154,7 @@ class Lobby:
         if table.visibility != seating.OPEN:
             raise PlayerError(403, N_("this table is private: its players come by their invite links"))
         async with table.lock:
+            await self.service.catch_up(table)
             free = seating.free_seats(table.seats)
             if seat is None:
                 if not free:
@@ -181,6 +182,7 @@ class Lobby:
         if seat is None or seat != seating.creator_seat(table.seats):
             raise PlayerError(403, N_("only who made the table may seat bots at it"))
         async with table.lock:
+            await self.service.catch_up(table)
             free = seating.free_seats(table.seats)
             if not free:
                 raise PlayerError(409, N_("every seat is taken already"))
@@ -221,11 +223,12 @@ class Lobby:
     async def _write(self, table: LiveTable, seats: list[dict[str, Any]], names: list[str]) -> None:
         """Store the table's new seats and names, then hold them (the table's lock is held)."""
         done = await asyncio.to_thread(self.service.store.change_seats, table.id, table.seats_version, seats, names)
-        if not done:  # another server changed the seats first: load them again from the store
-            self.service.live.pop(table.id, None)
+        if not done:  # another server changed the seats first: catch up with them
+            await self.service.lost_race(table)
             raise PlayerError(409, N_("that seat is taken: choose another"))
         table.seats, table.names = seats, names
         table.seats_version += 1
+        self.service.publish(table)
 
     async def _maybe_start(self, table: LiveTable) -> None:
         """The last free seat is taken: the game starts (a bot to move first moves)."""

@@ -30,6 +30,7 @@ from kartaros.words import N_, shared, speech
 
 from . import clocks, seating
 from .clock import Clock, SystemClock
+from .fanout import Change, Fanout, Local
 from .guard import shown
 from .pushes import Watcher
 from .store import Move, StaleWrite, StorageError, Store, StoredTable, hash_token
@@ -117,10 +118,16 @@ class LiveTable:
     timed: dict[str, Any] | None = None  # the turn it runs for
     visibility: str = seating.PRIVATE  # "open": listed in the lobby, its free seats for anyone
     seats_version: int = 0  # the stored version of seats and names (``Store.change_seats``)
+    stale: bool = False  # another process stored a change this copy has not caught up with yet
 
     @property
     def seq(self) -> int:
         return len(self.state.actions)
+
+    @property
+    def version(self) -> tuple[int, int, int]:
+        """How far this copy is: its moves, its events and its seats' version (``Store.version``)."""
+        return (self.seq, len(self.events), self.seats_version)
 
     @property
     def over(self) -> bool:
@@ -132,9 +139,12 @@ class TableService:
     """Creates tables, serves views, accepts actions, runs bots, and tells the watchers."""
 
     def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS,
-                 thinking: Thinking | None = None, grace_seconds: float = GRACE_SECONDS) -> None:
+                 thinking: Thinking | None = None, grace_seconds: float = GRACE_SECONDS,
+                 fanout: Fanout | None = None) -> None:
         self.store = store
         self.writes = Writes(store)  # moves of many tables committed together (one commit for all waiting)
+        # how the other server processes sharing the database hear of this one's changes (none: alone)
+        self.fanout: Fanout = fanout or Local()
         self.grace_seconds = grace_seconds  # how long a person may be gone from a table with others
         self._gone: dict[tuple[str, int], asyncio.Task[None]] = {}  # (table, seat) -> its grace timer
         self.thinking = thinking or Thinking()  # where bots think: threads here, or worker processes
@@ -292,6 +302,8 @@ class TableService:
             stored.clock = clocks.retimed(probe, state, self.clock.now(), moved=False)
         await asyncio.to_thread(self.store.create, stored)
         table = self._live(stored, state)
+        if open_:
+            self.publish(table)  # the other processes' lobbies list it too
         await self._bots_or_later(table)
         return table_id, tokens
 
@@ -299,9 +311,15 @@ class TableService:
         """Every seat of a table is taken now: the game goes on (a bot to move first moves)."""
         await self._bots_or_later(table)
 
-    async def table(self, table_id: str) -> LiveTable:
+    async def table(self, table_id: str, current: bool = True) -> LiveTable:
+        """The table, loaded if it is not in memory. ``current``: where other processes share the
+        database, caught up with what they stored (False: the caller does so under the lock)."""
         table = self.live.get(table_id)
         if table is not None:
+            if current and (table.stale or self.fanout.shared) and not table.lock.locked():
+                # (a locked table is being changed here: whoever holds the lock acts on it current)
+                async with table.lock:
+                    await self.catch_up(table)
             return table
         stored = await asyncio.to_thread(self.store.load, table_id) if _plausible_id(table_id) else None
         if stored is None:
@@ -335,6 +353,103 @@ class TableService:
         if not table.over:
             clocks.arm(self, table)  # a turn running when the server stopped runs on to its stored deadline
         return table
+
+    # ---- several processes sharing the tables (``fanout``) --------------------------------
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """Where other processes write the tables too, make sure this copy is as stored before
+        acting on it: one indexed read of the table's version, and a reload where it is behind
+        (then the watchers here are told). The table's lock is held."""
+        if not (self.fanout.shared or table.stale):
+            return
+        if not table.stale:
+            version = await asyncio.to_thread(self.store.version, table.id)
+            if version is None or version == table.version:
+                return
+        if await self._refresh(table):
+            self._caught_up(table)
+
+    async def lost_race(self, table: LiveTable) -> None:
+        """Another process stored a change at the place this one wanted (``StaleWrite``): catch
+        up at once (or at the next look, if the database fails now). The table's lock is held."""
+        table.stale = True
+        try:
+            if await self._refresh(table):
+                self._caught_up(table)
+        except StorageError:
+            log.warning("table %s: could not be caught up with another process's change yet", table.id)
+
+    def publish(self, table: LiveTable) -> None:
+        """A change of the table was stored: the other processes hear of it (``fanout``)."""
+        self.fanout.publish(Change(table.id, table.version, table.visibility == seating.OPEN))
+
+    def changed_elsewhere(self, change: Change) -> None:
+        """Another process stored a change of a table (``fanout``): it is caught up beside the
+        other work (a table whose bot thinks here holds its lock meanwhile, and must not hold up
+        the changes of the other tables)."""
+        self._spawn(self._changed_elsewhere(change))
+
+    async def _changed_elsewhere(self, change: Change) -> None:
+        """Caught up here where the table is in memory (its watchers are told); an open table not
+        yet seen is loaded for the lobby."""
+        table = self.live.get(change.table)
+        if table is None:
+            if change.open:
+                self.seats_changed(await self.table(change.table))  # into this process's lobby
+            return
+        if change.version == table.version:
+            return
+        async with table.lock:
+            if table.version != change.version and await self._refresh(table):
+                self._caught_up(table)
+
+    async def _refresh(self, table: LiveTable) -> bool:
+        """Bring the table in memory to what is stored, in place (its watchers, lock and timers
+        stay hers); True where anything changed. The moves another process added are played on
+        the state, not the whole game replayed. The table's lock is held."""
+        stored = await asyncio.to_thread(self.store.load, table.id)
+        table.stale = False
+        if stored is None or (len(stored.actions), len(stored.events), stored.seats_version) == table.version:
+            return False
+        played = table.state.actions
+        if stored.actions[: len(played)] == played:
+            for action in stored.actions[len(played):]:
+                table.state.apply(action)
+        else:  # not the game this copy was playing (it cannot be): from the record
+            table.state = kartaros.replay({"game": stored.game, "players": stored.players,
+                                           "variant": stored.variant, "seed": stored.seed,
+                                           "actions": stored.actions})
+        away = clocks.away_of(stored.events)
+        bots = bots_for(stored.seats, table.state.seed)
+        for seat in away:
+            bots[seat] = clocks.takeover_bot(table.state, seat)
+        for seat in bots:  # a bot that played this seat here goes on (as it was left)
+            same = seat < len(table.seats) and table.seats[seat]["kind"] == stored.seats[seat]["kind"]
+            if seat in table.bots and same and (seat in away) == (seat in table.away):
+                bots[seat] = table.bots[seat]
+        table.bots, table.away = bots, away
+        table.seats, table.names = stored.seats, stored.names
+        table.seats_version, table.visibility = stored.seats_version, stored.visibility
+        table.times = list(stored.times)
+        table.options = stored.options or {"clock": None, "on_timeout": "bot"}
+        table.clock = stored.clock
+        table.events = list(stored.events)
+        table.marked_finished = stored.finished
+        finished_by_table = stored.finished and stored.result is not None and not table.state.is_over
+        table.ended = stored.result if finished_by_table else None
+        race = table.race
+        if race is not None and race is not asyncio.current_task():
+            race.cancel()  # its window was settled elsewhere; the window open now (if any) gets its own
+            table.race = None
+        self._open_race(table)
+        clocks.arm(self, table)  # the turn running now runs here too (the first to store its end wins)
+        return True
+
+    def _caught_up(self, table: LiveTable) -> None:
+        """The table was caught up with another process's change: the watchers here see it, the
+        lobby hears of it, and the grace periods follow who plays on."""
+        self.seats_changed(table)
+        self._graces(table)
 
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:
         """The seat a token opens, None for no token; ``ApiError`` 401 for a wrong one."""
@@ -424,7 +539,7 @@ class TableService:
     # ---- acting ---------------------------------------------------------------------------
 
     async def act(self, table_id: str, seat: int | None, action: Any, seq: Any) -> LiveTable:
-        table = await self.table(table_id)
+        table = await self.table(table_id, current=False)
         if seat is None:
             raise PlayerError(401, N_("only a player at this table can play: open the table by your invite link"),
                               error="a seat's token is needed to play (Authorization: Bearer <token>)")
@@ -435,6 +550,7 @@ class TableService:
             await self._bots_or_later(table)
             return table
         async with table.lock:
+            await self.catch_up(table)
             state = table.state
             if table.over:
                 raise PlayerError(409, N_("the game is over"))
@@ -503,13 +619,14 @@ class TableService:
         try:
             await self.writes.append(Move(table.id, table.seq, action, at, result, clock))
         except StaleWrite:
-            self.live.pop(table.id, None)  # another server wrote first: reload from the store
+            await self.lost_race(table)  # another process stored a move here first: its move counts
             raise PlayerError(409, N_("the table has moved on: look again")) from None
         table.state.apply(action)
         table.times.append(at)
         table.marked_finished = result is not None
         table.clock = clock
         self._tell(table)
+        self.publish(table)
         clocks.arm(self, table)
 
     async def _run_bots(self, table: LiveTable) -> None:
@@ -521,7 +638,14 @@ class TableService:
                     break  # a race: the bots call on the window's timer, not in turn
                 seat = table.state.current_player
                 action, table.bots[seat] = await self.thinking.choose(table.bots[seat], table.state)
-                await self._commit(table, action)
+                try:
+                    await self._commit(table, action)
+                except PlayerError as err:
+                    if err.status != 409:
+                        raise
+                    # another process stored this turn's move first (its bot's, or a person's): this
+                    # copy is caught up, and the process that stored it runs the bots on from there
+                    return
         self._open_race(table)
 
     # ---- the call race (T11, kartaros.calls): open to every seat that may call at once --------
@@ -568,10 +692,15 @@ class TableService:
         await self.clock.sleep_until(due)
         try:
             async with table.lock:
+                await self.catch_up(table)
                 if table.seq != window.seq:
                     return  # a person called first
                 for action in calls.settle(table.state, caller):
                     await self._commit(table, action, at=max(due, table.times[-1]))
+        except PlayerError as err:  # another process settled the window first: it plays on
+            if err.status != 409:
+                raise
+            return
         except StorageError:
             table.race = None
             log.warning("table %s: a call window could not be closed; it is tried again", table.id)
@@ -588,6 +717,7 @@ class TableService:
             raise PlayerError(429, N_("one call at a time, please"))
         table.last_call[seat] = now
         async with table.lock:
+            await self.catch_up(table)
             window = self._window(table)
             if window is None:
                 raise PlayerError(409, N_("there is no miss to call now"))
@@ -691,7 +821,7 @@ class TableService:
     async def table_event(self, table_id: str, seat: int | None, kind: Any) -> LiveTable:
         """A person's table event by his token: ``resign``, ``offer_draw``, ``accept_draw``,
         ``decline_draw``, ``take_seat_back``."""
-        table = await self.table(table_id)
+        table = await self.table(table_id, current=False)
         if seat is None:
             raise PlayerError(401, N_("only a player at this table can play: open the table by your invite link"),
                               error="a seat's token is needed (Authorization: Bearer <token>)")
@@ -699,6 +829,7 @@ class TableService:
             raise ApiError(400, f"kind must be one of {', '.join(clocks.ASKED)}; got {shown(str(kind))}")
         try:
             async with table.lock:
+                await self.catch_up(table)
                 await clocks.asked(self, table, seat, kind)
         except clocks.Refused as err:
             raise PlayerError(err.status, err.message) from None
@@ -709,18 +840,20 @@ class TableService:
         """The person at ``seat`` has been gone longer than the grace period (presence says so):
         what the table's ``on_timeout`` says, a bot plays for him (until ``seat_back``) or he
         forfeits. False where there was nothing to do (over, a bot's seat, taken over already)."""
-        table = await self.table(table_id)
+        table = await self.table(table_id, current=False)
         _check_seat(table, seat)
         async with table.lock:
+            await self.catch_up(table)
             done = await clocks.leave(self, table, seat, why)
         await self._bots_or_later(table)
         return done
 
     async def seat_back(self, table_id: str, seat: int) -> bool:
         """The person at ``seat`` takes it back from the bot that played for him; False where no bot did."""
-        table = await self.table(table_id)
+        table = await self.table(table_id, current=False)
         _check_seat(table, seat)
         async with table.lock:
+            await self.catch_up(table)
             return await clocks.back(self, table, seat)
 
 

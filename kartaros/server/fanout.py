@@ -1,0 +1,183 @@
+"""Telling the other server processes that a table changed, so that their watchers hear of it.
+
+Several ``kartaros serve`` processes (``--workers K``, or several behind a proxy) share their
+tables through one PostgreSQL database; each keeps the tables it serves in memory. After each
+change it stores (a move, a table's event, a seat taken), a process says so here: "table X is
+at version v". The others, where the table is in their memory, catch it up from the database
+and tell their own watchers; one that has never seen it loads it only when it is an open table
+(the lobby lists it).
+
+One process alone needs nobody told: ``Local`` says nothing. ``RedisFanout`` says it over Redis
+pub/sub, on one channel per server (its prefix, so that servers sharing one Redis stay apart).
+A message is a hint, never the truth: a process that receives it reads the table from the
+database, so a lost, late or repeated message costs a push at worst, never a wrong table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+CONNECT_SECONDS = 5.0  # how long reaching Redis may take before the server says it cannot
+RETRY_SECONDS = 1.0  # between tries at listening again after Redis went away
+
+
+@dataclass(frozen=True)
+class Change:
+    """A table changed in another process: its id, its version there (``LiveTable.version``),
+    and whether it is an open table (the lobby lists it, wherever it is loaded)."""
+
+    table: str
+    version: tuple[int, ...]
+    open: bool
+
+
+Listener = Callable[[Change], None]  # must not wait: the next change is read after it returns
+
+
+class Local:
+    """One process: every watcher is here, nobody else needs telling."""
+
+    shared = False  # no other process writes these tables
+
+    async def start(self, listener: Listener) -> None:
+        """Nothing to listen to."""
+
+    def publish(self, change: Change) -> None:
+        """Nobody to tell."""
+
+    async def close(self) -> None:
+        """Nothing to close."""
+
+
+class RedisUnreachable(Exception):
+    """Redis cannot be reached at the URL given: the sentence says where and why."""
+
+
+def check_redis(url: str, timeout: float = CONNECT_SECONDS) -> None:
+    """``RedisUnreachable`` unless a Redis answers at ``url``: a server asked to share its tables
+    says so before it serves, not at the first move."""
+    import redis
+
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
+    except ValueError as err:  # not a redis:// URL
+        raise RedisUnreachable(f"{url!r} is not a Redis URL ({err})") from None
+    try:
+        client.ping()
+    except redis.RedisError as err:
+        raise RedisUnreachable(f"no Redis answers at {url!r}: {err}") from None
+    finally:
+        client.close()
+
+
+class RedisFanout:
+    """Several processes: each change is published on ``{prefix}:tables``; the changes the other
+    processes publish reach ``listener``. Publishing never waits: a change is sent beside the
+    table's work, and one Redis drops is only a push that does not come (the database has it)."""
+
+    shared = True  # other processes write these tables too: check the database before acting
+
+    def __init__(self, url: str, prefix: str = "kartaros") -> None:
+        self.url = url
+        self.channel = f"{prefix}:tables"
+        self.origin = secrets.token_hex(8)  # this process: its own messages are not for it
+        self._client: Any = None
+        self._listening: asyncio.Task[None] | None = None
+        self._sending: set[asyncio.Task[None]] = set()
+
+    async def start(self, listener: Listener) -> None:
+        """Connect (``RedisUnreachable`` if Redis does not answer) and listen beside the requests."""
+        import redis.asyncio as aioredis
+        from redis import RedisError
+
+        self._client = aioredis.Redis.from_url(self.url, socket_connect_timeout=CONNECT_SECONDS)
+        try:
+            await self._client.ping()
+        except RedisError as err:
+            await self._client.aclose()
+            raise RedisUnreachable(f"no Redis answers at {self.url!r}: {err}") from None
+        subscribed = asyncio.Event()
+        self._listening = asyncio.get_running_loop().create_task(self._listen(listener, subscribed))
+        # the first change another process makes once this one serves must reach it
+        await asyncio.wait_for(subscribed.wait(), CONNECT_SECONDS)
+
+    async def _listen(self, listener: Listener, subscribed: asyncio.Event) -> None:
+        from redis import RedisError
+
+        while True:
+            try:
+                async with self._client.pubsub() as pubsub:
+                    await pubsub.subscribe(self.channel)
+                    subscribed.set()
+                    async for message in pubsub.listen():
+                        change = self._read(message)
+                        if change is not None:
+                            try:
+                                listener(change)
+                            except Exception:  # one table's trouble must not stop the others' pushes
+                                log.exception("table %s: a change from another process failed", change.table)
+            except RedisError as err:
+                log.warning("lost Redis (%s); listening again in %s s", type(err).__name__, RETRY_SECONDS)
+                await asyncio.sleep(RETRY_SECONDS)
+
+    def _read(self, message: dict[str, Any]) -> Change | None:
+        """A published change from another process; None for anything else (our own, a subscription's)."""
+        if message.get("type") != "message":
+            return None
+        try:
+            data = json.loads(message["data"])
+            if data["from"] == self.origin:
+                return None
+            return Change(str(data["table"]), tuple(int(n) for n in data["version"]), bool(data["open"]))
+        except (ValueError, KeyError, TypeError):
+            log.warning("a message on %s that is not a table's change", self.channel)
+            return None
+
+    def publish(self, change: Change) -> None:
+        if self._client is None:
+            return
+        text = json.dumps({"from": self.origin, "table": change.table, "version": list(change.version),
+                           "open": change.open})
+        task = asyncio.get_running_loop().create_task(self._send(text))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _send(self, text: str) -> None:
+        from redis import RedisError
+
+        try:
+            await self._client.publish(self.channel, text)
+        except RedisError as err:
+            log.warning("a table's change could not be published (%s)", type(err).__name__)
+
+    async def close(self) -> None:
+        if self._listening is not None:
+            self._listening.cancel()
+            await asyncio.gather(self._listening, return_exceptions=True)
+        if self._sending:
+            await asyncio.gather(*self._sending, return_exceptions=True)
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = None
+
+
+Fanout = Local | RedisFanout
+
+
+def shared_fanout(db_url: str, redis_url: str | None, prefix: str = "kartaros") -> Fanout:
+    """How a server over ``db_url`` tells other processes: over Redis where ``redis_url`` is given
+    (``ValueError`` unless the database is PostgreSQL: an SQLite file is one process's), else not."""
+    if redis_url is None:
+        return Local()
+    if not db_url.startswith("postgresql"):
+        raise ValueError("several server processes share their tables through PostgreSQL: "
+                         "give --db postgresql://user@host/db (an SQLite file is served by one process)")
+    return RedisFanout(redis_url, prefix)
