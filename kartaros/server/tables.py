@@ -844,7 +844,10 @@ class TableService:
         _check_seat(table, seat)
         async with table.lock:
             await self.catch_up(table)
-            done = await clocks.leave(self, table, seat, why)
+            try:
+                done = await clocks.leave(self, table, seat, why)
+            except clocks.Refused:  # another process stored an event first: it is caught up with
+                return False
         await self._bots_or_later(table)
         return done
 
