@@ -395,6 +395,9 @@ def create_app(
                         service.sit(table, watcher, seat)  # the others see the seat connected
                         watcher.view(service.view(table, seat, watcher.lang))
                         continue
+                    if message.get("full_view") is True:  # the client lost count of the events: all of them again
+                        watcher.view(service.view(table, seat, watcher.lang), full=True)
+                        continue
                     if "lang" in message:  # the page switched language: words in it from now on
                         if not isinstance(message["lang"], str):
                             raise ApiError(400, f"lang must be a string: {' or '.join(speech.LANGUAGES)}")

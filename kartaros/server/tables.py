@@ -791,8 +791,9 @@ class TableService:
             listener(table)
 
     def _tell(self, table: LiveTable) -> None:
-        """Each watcher's new view into its outbox: never waits on a socket (the table's lock is
-        held here), a watcher that stopped reading is forgotten (``pushes``)."""
+        """Each watcher's new view into its outbox (which cuts it to the events its client does
+        not hold yet): never waits on a socket (the table's lock is held here), a watcher that
+        stopped reading is forgotten (``pushes``)."""
         for watcher in list(table.watchers):
             if not watcher.closed:
                 watcher.view(self.view(table, watcher.seat, watcher.lang))

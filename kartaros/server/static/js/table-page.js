@@ -62,6 +62,9 @@ let drawn = null;
 let lastMove = new Set();
 /** @type {Map<number, string>} the game's history in words, by event index, as far as it has been seen */
 const history = new Map();
+/** @type {Record<string, any>[]} the seat's history as the pushes brought it (each brings what is new) */
+let events = [];
+let askedWhole = false;  // a push did not follow on from the events held: the whole view is asked for
 let seenEvents = 0;  // events shown so far: the newer ones are highlighted
 let sentSeq = -1;  // the seq of the view a move was last sent from: one move per view
 let lastError = "";  // the last error the server sent, in the page's language
@@ -92,8 +95,10 @@ function connect() {
       return;
     }
     if (typeof data.explain === "string") { explained(data.explain, data.words); return; }
-    if (current === null || data.words.lang !== current.words.lang) { queue.length = 0; show(data); return; }
-    queue.push(data);
+    const view = whole(data);
+    if (view === null) return;
+    if (current === null || view.words.lang !== current.words.lang) { queue.length = 0; show(view); return; }
+    queue.push(view);
     if (!pacing) next();
   };
   ws.onclose = (event) => {
@@ -101,6 +106,32 @@ function connect() {
     setStatus(t("Connection lost, reconnecting…"));
     setTimeout(connect, 1500);
   };
+}
+
+/**
+ * A pushed view made whole again: a table's socket sends each view with only the events the page
+ * does not hold yet, from ``events_from`` on, after the ones it holds (a view without
+ * ``events_from``, a lesson's or one fetched, is whole). Everything that reads the view (the
+ * game's table module, the motions, the log) sees the whole history, in a list of its own (an
+ * older view keeps its own). A push that starts past what the page holds, or does not add up to
+ * the history's length, is not shown: the page asks for the whole view once, and shows that.
+ * @param {View} data
+ * @returns {View | null}
+ */
+function whole(data) {
+  const from = data.events_from;
+  /** @type {Record<string, any>[]} */
+  const pushed = data.view.events ?? [];
+  if (from === undefined) { events = pushed; return data; }
+  const all = from === 0 ? pushed : from <= events.length ? events.slice(0, from).concat(pushed) : null;
+  if (all === null || (data.view.event_count !== undefined && data.view.event_count !== all.length)) {
+    if (!askedWhole && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ full_view: true }));
+    askedWhole = true;
+    return null;
+  }
+  if (from === 0) askedWhole = false;
+  events = all;
+  return { ...data, view: { ...data.view, events: all } };
 }
 
 /**

@@ -58,6 +58,7 @@
  * @property {number} seq
  * @property {number | null} current_player
  * @property {Record<string, any>} view the seat's observation (the public one for a spectator)
+ * @property {number} [events_from] a pushed view's: the index of the first of ``view.events`` in the history (the page adds them to those it holds)
  * @property {string[]} legal
  * @property {string[]} [offers] what the seat may try now (``GameInfo.offers``): the page offers these
  * @property {boolean} over
