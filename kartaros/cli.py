@@ -1,4 +1,4 @@
-"""The terminal interface: ``kartaros play | replay | rules | games``.
+"""The terminal interface: ``kartaros play | replay | rules | games | join``.
 
 It drives games through the public API only (``kartaros.GAMES``, ``new_game``, ``replay`` and
 the state's methods). While a game runs, the person sees what ``state.observation(seat)``
@@ -880,6 +880,42 @@ def _print_tournament(info: GameInfo, result: TournamentResult) -> None:
         matrix.add_row(result.bots[a], *cells)
     console.print(matrix)
     console.print(f"Game length: {result.mean_moves:.1f} actions on average.")
+
+
+@app.command()
+def join(
+    link: Annotated[str, typer.Argument(
+        metavar="LINK", help="A seat's invite link (http://host/t/<table>#token=…), or a table's address to watch.")],
+    lang: Annotated[str, typer.Option(metavar=_LANG_METAVAR, help=_LANG_HELP)] = "en",
+) -> None:
+    """Play your seat at a table of a kartaros server (or watch the table), in the terminal."""
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+    from kartaros import cli_join
+
+    lang = _lang_option(lang)
+    try:
+        where = cli_join.parse_link(link)
+    except ValueError as err:
+        _fail(str(err))
+    say = view.speech(lang)
+    console = Console(highlight=False)
+    seat = cli_join.Seat(where, lang, console, StdinKeyboard(SystemClock()))
+    try:
+        completed = seat.run()
+    except KeyboardInterrupt:
+        console.print()
+        completed = False
+    except ConnectionClosed as err:
+        # a table that refused the link has said why (its error came first): nothing to add
+        if err.rcvd is None or err.rcvd.code < 4400:
+            console.print(Text(say("The connection to the table was lost."), style="red"))
+        raise typer.Exit(1) from None
+    except (OSError, InvalidHandshake, InvalidURI) as err:
+        console.print(Text(f"{say('This table cannot be opened.')} ({err})", style="red"))
+        raise typer.Exit(1) from None
+    if not completed:
+        console.print(Text(say("You left the table; your invite link takes you back to it."), style="bold"))
 
 
 @app.command()
