@@ -11,6 +11,7 @@ import random
 import socket
 import struct
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,7 +23,7 @@ from kartaros.server import create_app
 from tests.conftest import _serve
 from tests.test_server_api import auth
 
-LONG_GAME = 300  # moves: views of several megabytes in all, more than any buffer on the way holds
+LONG_GAME = 300  # moves: whole views of several megabytes in all, more than any buffer on the way holds
 
 
 def frame(payload: bytes, opcode: int = 0x1) -> bytes:
@@ -56,6 +57,14 @@ def never_reading_socket(base: str, path: str, first: bytes = b"{}") -> socket.s
     assert answer.startswith(b"HTTP/1.1 101"), answer
     sock.sendall(frame(first))
     return sock
+
+
+def ask_again(sock: socket.socket) -> None:
+    """Ask for the whole view (pushes carry only new events, which the buffers on the way would
+    hold for a whole game); never waits: a socket the server dropped or stopped reading is left."""
+    sock.setblocking(False)
+    with suppress(OSError):  # dropped already, or its buffer full: the server does not read it any more
+        sock.send(frame(b'{"full_view": true}'))
 
 
 def test_a_socket_that_never_reads_is_dropped_and_its_table_plays_on(tmp_path: Path) -> None:
@@ -95,6 +104,8 @@ def _watched_game(service: Any, base: str) -> int:
                 answer = client.post(f"/api/tables/{table}/actions", headers=auth(tokens[mover]), json=move)
                 assert answer.status_code == 200, answer.text
                 played += 1
+                for sock in stalled:  # and ask for the whole view again, as the attack in the issue did
+                    ask_again(sock)
             assert view["over"]
             if played >= LONG_GAME:
                 # the three that never read are gone; the reader is still watching, and has the end

@@ -18,9 +18,9 @@ from kartaros.server.clock import FakeClock
 from kartaros.server.pushes import Message, Watcher
 from kartaros.server.store import Store
 from kartaros.server.tables import LiveTable, TableService
+from tests.random_play import going_on
 from tests.test_race import run
 from tests.test_server_api import auth, new_table
-from tests.test_server_clocks import _ends
 
 LONG_GAME = 300  # moves: a history long enough that a whole view is many times a push
 GAME = "tac"  # a long game: hundreds of moves
@@ -65,7 +65,7 @@ def test_pushes_bring_only_the_new_events_and_add_up_to_the_history(tmp_path: Pa
         while not table.over and played < LONG_GAME:
             # at random, but not a move that ends the game: it is to be long
             legal = table.state.legal_actions()
-            going = [action for action in legal if not _ends(table.state, action)] or legal
+            going = going_on(table.state) or legal
             await service.act(table.id, table.state.current_player, chooser.choice(going), table.seq)
             played += 1
             for client in prompt:
