@@ -175,12 +175,13 @@ def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
 
 _COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
 _TAKEABLE = [min(size, HAND_SIZE) for size in range(len(DECK) + 1)]  # P6: up to 3 from a pile of this size
-_PLAYOUT_CACHE: dict[tuple[int, ...], list[int]] = {}  # (player, hand size, *takeable) → exchange ints
-_HEADS_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
+_HEADS_CACHE: dict[tuple[int, ...], list[list[str]]] = {}
+_NAMED_HEADS = 2_000  # heads of 1 or 2 cards whose actions an ``_Exchanges`` keeps: 1,378 there are
 
 
-def _heads(hand: list[int]) -> list[list[tuple[str, int]]]:
-    """For k = 1 … len(hand): every k cards of the hand, as (notation head, mask of them).
+def _heads(hand: list[int]) -> list[list[str]]:
+    """For k = 1 … len(hand): every k cards of the hand, in notation (the head of an
+    exchange's name), by the places in the sorted hand ``_COMBOS`` lists.
 
     Shared through a bounded cache: the exchange is the engine's hottest path.
     """
@@ -191,10 +192,61 @@ def _heads(hand: list[int]) -> list[list[tuple[str, int]]]:
             _HEADS_CACHE.clear()
         name = [CODE[c] for c in key]
         found = _HEADS_CACHE[key] = [
-            [("-".join([name[i] for i in combo]), sum(1 << i for i in combo)) for combo in _COMBOS[len(key)][k]]
-            for k in range(1, len(key) + 1)
+            ["-".join([name[i] for i in combo]) for combo in _COMBOS[len(key)][k]] for k in range(1, len(key) + 1)
         ]
     return found
+
+
+class _Exchanges:
+    """P6: the exchanges open to a seat, which depend only on his hand's size and on what each
+    pile can give (and, under ``single_from: "next"``, on the next pile): their ints in the
+    order of the legal actions (hold, then by k, by the cards put, by the ways to take), and
+    the notation suffix of each way to take k cards, from which any hand's actions are named.
+    Shared by every position with the same dependencies (``_EXCHANGES``)."""
+
+    __slots__ = ("moves", "named", "suffixes")
+
+    def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
+        self.moves: list[int] = [M_HOLD] + [
+            mask | code
+            for options, heads in zip(takes[1:], _COMBOS[size][1:], strict=False)
+            for mask in (sum(1 << i for i in combo) for combo in heads)
+            for _, code in options
+        ]
+        # k is bounded by what the opponents' piles hold together: no ways, no larger k either.
+        self.suffixes: list[list[str]] = []
+        for options in takes[1 : size + 1]:
+            if not options:
+                break
+            self.suffixes.append([suffix for suffix, _ in options])
+        # A head of 1 or 2 cards → its actions: a hand's singles and pairs recur from deal to
+        # deal, so naming them once saves most of the strings (a whole hand of 3 rarely recurs).
+        self.named: dict[str, list[str]] = {}
+
+    def names(self, heads: list[list[str]]) -> list[str]:
+        """The actions in notation, ``moves``' names, of a hand with these ``_heads``."""
+        names = ["hold"]
+        named = self.named
+        for suffixes, k_heads in zip(self.suffixes, heads, strict=False):
+            if len(suffixes) == 1:  # one way to take k (two players)
+                only = suffixes[0]
+                names += [head + only for head in k_heads]
+            elif len(k_heads) == 1:  # the whole hand
+                head = k_heads[0]
+                names += [head + suffix for suffix in suffixes]
+            else:
+                for head in k_heads:
+                    found = named.get(head)
+                    if found is None:
+                        found = [head + suffix for suffix in suffixes]
+                        if len(named) < _NAMED_HEADS:
+                            named[head] = found
+                    names += found
+        return names
+
+
+# (player, hand size, next pile or -1, what each pile can give) → the exchanges open to him.
+_EXCHANGES: dict[tuple[int, ...], _Exchanges] = {}
 
 
 _Parts = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
@@ -281,7 +333,7 @@ class PuckState(GameState):
     game = "puck"
     _over_phase = OVER
     # What ``clone`` does with each field (``GameState._share`` and the rest say how).
-    _share = ("step", "rounds")
+    _share = ("step", "rounds", "_names", "_moves")  # the two lists are replaced, never changed
     _copy = ("pot", "pot_by", "surplus", "table", "table_by", "active", "order", "tied", "exchanges")
     _copy_each = ("piles", "hands")
     _reset = ("_kept_journeys",)
@@ -303,6 +355,8 @@ class PuckState(GameState):
     exchanges: list[tuple[int, ...] | None]  # this round: cards taken per seat (all 0: held)
     events: list[Event]
     _kept_journeys: tuple[int, int, _Journeys] | None  # actions played, player, his journeys
+    _names: list[str] | None  # in the exchange, its actions in notation (None: not named yet) …
+    _moves: list[int]  # … and their moves
 
     # ---- P3-P4: the cut and the deal --------------------------------------------------------
 
@@ -329,6 +383,7 @@ class PuckState(GameState):
         self.active = [True] * players
         self.rounds = 0
         self._kept_journeys = None
+        self._names, self._moves = None, []
         self._start_round(first)
         return self
 
@@ -391,16 +446,51 @@ class PuckState(GameState):
 
     def _exchange_moves(self) -> dict[str, Any]:
         """P6: hold, or k cards into the pot and k from the tops of opponents' piles."""
-        p = self.order[self.step]
-        takes = self._allowed_takes(p)
-        moves: dict[str, Any] = {"hold": M_HOLD}
-        for options, heads in zip(takes[1:], _heads(self.hands[p]), strict=False):
-            if not options:
-                break  # k is bounded by what the opponents' piles hold together
-            for head, mask in heads:
-                for suffix, code in options:
-                    moves[head + suffix] = mask | code
-        return moves
+        return dict(zip(self._exchange_names(), self._moves, strict=True))
+
+    def _exchange_names(self) -> list[str]:
+        """P6: the exchanges in notation, in the order of ``_moves``; kept until the next move."""
+        names = self._names
+        if names is None:
+            p = self.order[self.step]
+            exchanges = self._exchanges(p)
+            self._moves = exchanges.moves
+            names = self._names = exchanges.names(_heads(self.hands[p]))
+        return names
+
+    def _exchanges(self, p: int) -> _Exchanges:
+        """The exchanges open to ``p`` now (``_Exchanges``)."""
+        size = len(self.hands[p])
+        # All they depend on (the next pile's seat is -1 unless single_from is "next").
+        key = (p, size, self._next_pile(p), *map(_TAKEABLE.__getitem__, map(len, self.piles)))
+        found = _EXCHANGES.get(key)
+        if found is None:
+            found = _EXCHANGES[key] = _Exchanges(size, self._allowed_takes(p))
+        return found
+
+    # The exchange's actions are a list, not the base class's dict: most of a dict's cost is
+    # hashing strings that are made once and looked up once. ``apply`` finds the action in it.
+
+    def legal_actions(self) -> list[str]:
+        if self.phase is EXCHANGE:
+            return self._exchange_names().copy()
+        return super().legal_actions()
+
+    def apply(self, action: str) -> None:
+        if self.phase is not EXCHANGE:
+            super().apply(action)
+            return
+        names = self._exchange_names()
+        try:
+            i = names.index(action) if type(action) is str else -1
+        except ValueError:
+            i = -1
+        if i < 0:
+            raise self._illegal(action)
+        move = self._moves[i]
+        self._legal = None
+        self._actions.append(action)
+        self._play(move)
 
     def legal_action_keys(self) -> Mapping[str, Hashable]:
         """The fast path of the action ids: each legal action → the engine's move, ``draw``,
@@ -441,19 +531,7 @@ class PuckState(GameState):
         """The exchange moves as bare ints, no notation (the search fast path)."""
         if self.phase is not EXCHANGE:
             return _PLAYOUT_DRAW if self.phase is DRAW else _PLAYOUT_TURN
-        p = self.order[self.step]
-        size = len(self.hands[p])
-        # All they depend on (the next pile's seat is -1 unless single_from is "next").
-        key = (p, size, self._next_pile(p), *map(_TAKEABLE.__getitem__, map(len, self.piles)))
-        moves = _PLAYOUT_CACHE.get(key)
-        if moves is None:
-            moves = _PLAYOUT_CACHE[key] = [M_HOLD] + [
-                mask | code
-                for options, heads in zip(self._allowed_takes(p)[1:], _COMBOS[size][1:], strict=False)
-                for mask in (sum(1 << i for i in combo) for combo in heads)
-                for _, code in options
-            ]
-        return moves
+        return self._exchanges(self.order[self.step]).moves
 
     def _value_guess(self) -> list[float]:
         """P11: the cards a player holds (pile and hand) as his share of the win."""
@@ -462,6 +540,7 @@ class PuckState(GameState):
         return [h / total for h in held] if total else [1.0 / self.num_players] * self.num_players
 
     def _play(self, move: Any) -> None:
+        self._names = None
         if move is M_DRAW:
             self._draw()
         elif move is M_TURN:
@@ -752,7 +831,8 @@ class PuckState(GameState):
         world.surplus = list(map(new.__getitem__, self.surplus))
         world._rng = Rng(mix(seed, 0x726E67))
         # His own moves are the same in every world he cannot tell from this one.
-        world._legal = self._legal if self.current_player == player else None
+        if self.current_player != player:
+            world._legal = world._names = None
         return world
 
     def _journeys(self, player: int) -> _Journeys:
