@@ -104,6 +104,19 @@ def _joined(a: int, b: int) -> str:
     return f"{CODE[a]}-{CODE[b]}" if a < b else f"{CODE[b]}-{CODE[a]}"
 
 
+def _sorted_three(weapons: list[int]) -> tuple[int, int, int]:
+    """N5: a player's three weapons, lowest first (compared in place: a few times cheaper than
+    ``sorted``, and two moves in three are duel choices)."""
+    a, b, c = weapons
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a, b, c
+
+
 # ---- the history ----------------------------------------------------------------------------
 #
 # One type per kind of event: the kind, the player (-1: nobody), then what happened. The kinds
@@ -142,7 +155,9 @@ class NesalomljivState(GameState):
     game = "nesalomljiv"
     _over_phase = OVER
     # What ``clone`` does with each field (``GameState._share`` and the rest say how).
-    _share = ("target", "role", "placer", "player", "duels", "last_duel", "generation", "blind", "weapons_first")
+    _share = (
+        "target", "role", "placer", "player", "duels", "last_duel", "generation", "blind", "weapons_first", "max_duels",
+    )
     _copy = ("choice", "choice_event", "stock", "discard", "gen", "intro")  # ``choice`` holds tuples: immutable
     _copy_each = ("match", "known", "weapons")
     __slots__ = _share + _copy + _copy_each
@@ -167,6 +182,7 @@ class NesalomljivState(GameState):
     events: list[Event]
     blind: bool
     weapons_first: bool
+    max_duels: int  # N15 (the variant's, read once: a duel checks it)
 
     # ---- N4: the deal --------------------------------------------------------------------------
 
@@ -182,6 +198,7 @@ class NesalomljivState(GameState):
         order = self._deal_order(DECK, deck)
         self.blind = self.variant["match_hand"] == "blind"
         self.weapons_first = self.variant["weapons_first"]
+        self.max_duels = self.variant["max_duels"]
         chooser = 2 * MATCH_SIZE  # cards 1-10 the match hands, 11 the Chooser, 12-17 the weapons
         stock = chooser + 1 + 2 * WEAPONS
         # Dealt one at a time onto a pile set aside: the last card dealt lies on top.
@@ -236,7 +253,7 @@ class NesalomljivState(GameState):
     def _legal_moves(self) -> dict[str, Any]:
         phase = self.phase
         if phase is CHOOSE:  # the cache looked up here: two moves in three are duel choices
-            key = tuple(sorted(self.weapons[self.player]))
+            key = _sorted_three(self.weapons[self.player])
             return _KEEP_CACHE.get(key) or _new_keep_moves(key)
         if phase is PLACE:
             if self.blind:
@@ -250,7 +267,7 @@ class NesalomljivState(GameState):
         """The legal moves without their notation, in the same order (the search fast path)."""
         phase = self.phase
         if phase is CHOOSE:
-            a, b, c = sorted(self.weapons[self.player])
+            a, b, c = _sorted_three(self.weapons[self.player])
             return (a, b, c), (a, c, b), (b, c, a)
         if phase is PLACE:
             return _PLAYOUT_TOP if self.blind else sorted(self.match[self.player])
@@ -367,7 +384,7 @@ class NesalomljivState(GameState):
             self._take_target(1 - winner)  # N8 (knockout), N11
         else:
             self._discard_target()  # N8 (a plain win), N9, N12
-        if self.duels >= self.variant["max_duels"]:
+        if self.duels >= self.max_duels:
             self._finish((0.5, 0.5), Reason.MAX_DUELS)
             return
         if winner < 0:
@@ -572,32 +589,37 @@ class NesalomljivState(GameState):
         world = self.clone()
         rng = Rng(mix(seed, 0x6E6573))
         opponent = 1 - player
-        slots: list[tuple[list[int], int]] = []  # (zone list, index)
+        gen, intro = self.gen, world.intro
+        # The hidden places in hands (zone list, index), by generation, in order.
+        places: dict[int, list[tuple[list[int], int]]] = {}
         for p in (opponent, player) if self.blind else (opponent,):
             known = world.known[p]
             hand = world.match[p]
-            slots += [(hand, i) for i, c in enumerate(hand) if c not in known]
+            for i, c in enumerate(hand):
+                if c not in known:
+                    places.setdefault(gen[c], []).append((hand, i))
         weapons = world.weapons[opponent]
-        slots += [(weapons, i) for i in range(len(weapons))]
-        dealt = len(slots)  # the slots before this are in hands, the rest is the stock
-        slots += [(world.stock, i) for i in range(len(world.stock))]
-        groups: dict[int, list[int]] = {}
-        for n, (zone, i) in enumerate(slots):
-            groups.setdefault(self.gen[zone[i]], []).append(n)
+        for i, c in enumerate(weapons):
+            places.setdefault(gen[c], []).append((weapons, i))
+        # The stock, after them: all of one generation (it changes only by its top card taken,
+        # or as a whole, N14), so one block instead of a place per card.
+        stock = world.stock
+        stock_gen = gen[stock[0]] if stock else -1
         rewrites: dict[int, dict[int, int]] = {}  # event index -> {old card: new card}
-        intro = world.intro
-        for generation in sorted(groups):
-            members = groups[generation]
-            old = [slots[n][0][slots[n][1]] for n in members]
+        for generation in sorted(places.keys() | {stock_gen} if stock else places):
+            hidden = places.get(generation, [])
+            old = [zone[i] for zone, i in hidden]
+            if generation == stock_gen:
+                old += stock
             new = sorted(old)
             rng.quick_shuffle(new)
-            for n, before, after in zip(members, old, new, strict=True):
-                zone, i = slots[n]
+            for (zone, i), before, after in zip(hidden, old, new, strict=False):  # the hands: the first cards
                 zone[i] = after
-                if n < dealt:
-                    at = self.intro[before]
-                    rewrites.setdefault(at, {})[before] = after
-                    intro[after] = at
+                at = self.intro[before]
+                rewrites.setdefault(at, {})[before] = after
+                intro[after] = at
+            if generation == stock_gen:
+                stock[:] = new[len(hidden) :]
         if not self.blind:  # a blind stack's order is public: its hidden places are known
             world.match[opponent].sort()
         events = world.events
