@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -51,6 +52,23 @@ def test_rng_is_fixed_across_versions_and_clones() -> None:
     a.shuffle(items_a)
     b.shuffle(items_b)
     assert items_a == items_b != list(range(20))
+
+
+def test_rng_shuffle_is_fisher_yates_on_below() -> None:
+    """The shuffle computes its draws all at once; they are the draws ``below`` makes one by
+    one, for every length a game shuffles (a deck, two decks, a discard pile) and any state."""
+    chooser = random.Random(3)
+    for n in [*range(0, 12), 30, 52, 104, 106]:
+        for _ in range(20):
+            seed = chooser.getrandbits(64)
+            fast, slow = Rng(seed), Rng(seed)
+            items, expected = list(range(n)), list(range(n))
+            fast.shuffle(items)
+            for i in range(n - 1, 0, -1):
+                j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected
+            assert fast.state == slow.state
 
 
 def _first_five(seed: int) -> list[int]:
