@@ -331,25 +331,47 @@ class GameState(ABC):
         """
         self._played_out = True
         self._chance = rng
+        # The legal-move cache goes once, not per move: nothing a playout calls fills it.
+        self._legal = None
         moves_now = self._playout_moves
         play = self._play
-        actions = self._actions
+        mark = self._actions.append
         draw = rng.random  # a uniform index as int(draw() * n): cheaper than randrange
         n = 0
         while self._outcome is None and n < max_moves:
             moves = moves_now()
-            if len(moves) == 1:
+            count = len(moves)
+            if count == 1:
                 move = moves[0]
             elif until_choice:
                 break
             else:
-                move = moves[int(draw() * len(moves))]
-            self._legal = None
-            actions.append(PLAYOUT_ACTION)
+                move = moves[int(draw() * count)]
+            mark(PLAYOUT_ACTION)
             play(move)
             n += 1
         self._chance = None
         return n
+
+    def tree_moves(self) -> tuple[Sequence[Any], Sequence[Hashable]] | None:
+        """The moves a search's tree weighs here, without notation: the game's internal moves
+        (for ``play_tree_move``) and a compact key of each, or ``None`` (the default: the search
+        weighs the actions themselves, keyed by their move classes).
+
+        Contract: the moves stand for the actions ``kartaros.bots.ismcts.search_actions``
+        lists, one for one and in its order (deliberate misses only where nothing else is
+        legal, one action of each move class), and two keys, in any positions of the game,
+        are equal exactly when the move classes of their actions are. So a tree keyed by
+        them grows as one keyed by the strings would, and costs no notation per move."""
+        return None
+
+    def play_tree_move(self, move: Any) -> None:
+        """Play a move taken from ``tree_moves`` (never fails). As in ``playout``, the action is
+        not kept: the state has no record afterwards."""
+        self._played_out = True
+        self._legal = None
+        self._actions.append(PLAYOUT_ACTION)
+        self._play(move)
 
     def playout_value(self) -> list[float]:
         """``returns()`` once over; before, the game's rough guess of each player's share of

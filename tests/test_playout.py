@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
 
 import pytest
 
 import kartaros
+from kartaros.bots.ismcts import search_actions
 from kartaros.errors import RecordError
 from tests.random_play import is_miss
 from tests.test_all_games import SEATINGS, cards_of
@@ -27,6 +29,42 @@ def test_playout_moves_are_the_legal_moves_without_misses(name: str, players: in
             honest = [internal[a] for a in legal if not is_miss(state, a)]
             assert Counter(map(repr, state._playout_moves())) == Counter(map(repr, honest))
             state.apply(chooser.choice(legal))
+
+
+OTHER_VARIANT = {"tac": OPEN_TAC, "nesalomljiv": {"match_hand": "blind"}}
+
+
+@pytest.mark.parametrize(("name", "players"), SEATINGS)
+def test_tree_moves_stand_for_the_search_actions_one_for_one(name: str, players: int) -> None:
+    """``tree_moves`` (where a game has them): its moves for the actions a search weighs, in
+    their order, played as they are; keys equal, across positions, exactly where the actions'
+    move classes are."""
+    chooser = random.Random(players)
+    key_of: dict[str, Hashable] = {}
+    class_of: dict[Hashable, str] = {}
+    for seed in range(8):
+        variant = OTHER_VARIANT.get(name) if seed % 2 else None
+        state = kartaros.new_game(name, players=players, seed=seed, variant=variant)
+        move_class = state.info.move_class or str
+        while not state.is_over:
+            own = state.tree_moves()
+            if own is None:
+                return  # the game's search weighs its actions
+            moves, keys = own
+            actions = search_actions(state)
+            internal = state._legal_moves()
+            assert len(moves) == len(keys) == len(actions)
+            for action, move, key in zip(actions, moves, keys, strict=True):
+                assert repr(internal[action]) == repr(move)
+                kind = move_class(action)
+                assert key_of.setdefault(kind, key) == key and class_of.setdefault(key, kind) == kind
+            i = chooser.randrange(len(actions))
+            fast, slow = state.clone(), state.clone()
+            fast.play_tree_move(moves[i])
+            slow.apply(actions[i])
+            assert fast.zones() == slow.zones()
+            assert [fast.observation(p) for p in range(players)] == [slow.observation(p) for p in range(players)]
+            state.apply(chooser.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize(("name", "players"), SEATINGS)

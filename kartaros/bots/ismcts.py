@@ -24,9 +24,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Sequence
 from math import log, sqrt
-from typing import Any
+from typing import Any, cast
 
 from kartaros.bots.greedy import greedy_move
 from kartaros.state import GameState
@@ -41,13 +41,13 @@ class _Node:
 
     def __init__(self, player: int) -> None:
         self.player = player  # who chose the action leading here
-        self.children: dict[str, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}  # by move key (``Moves``)
         self.visits = 0  # times this node was chosen
         self.tried = 0  # times a search passed through it (its children's parent visits)
         self.reward = 0.0
         self.squares = 0.0  # of the rewards, kept for the root's children only (the anchor)
         self.available = 0
-        self.hint: str | None = None  # at the root: the heuristic's move, once asked
+        self.hint: Hashable | None = None  # at the root: the heuristic's move's key, once asked
 
 
 def _variance(node: _Node) -> float:
@@ -58,6 +58,18 @@ def _variance(node: _Node) -> float:
 
 def _own_class(action: str) -> str:
     return action
+
+
+# The moves a tree weighs at a position and the key of each, the tree's name for the move:
+# the actions and their move classes (``search_moves``), or the game's own moves and compact
+# keys (``GameState.tree_moves``), which cost no notation.
+Moves = tuple[Sequence[Any], Sequence[Hashable]]
+
+
+def _game_moves(world: GameState) -> Moves:
+    moves = world.tree_moves()
+    assert moves is not None  # asked only of games that have them
+    return moves
 
 
 def search_actions(state: GameState) -> list[str]:
@@ -203,19 +215,28 @@ class IsmctsBot:
             return legal[0]
         root = _Node(-1)
         self._root_hint = greedy_move(state, legal, self.rng) if self.baseline is not None else None
+        # The game's own moves where it has them; the heuristic (prior, opponent model,
+        # baseline) reads and names actions, so with it the tree weighs the actions.
+        fast = self.prior is None and self.opponents == "search" and self._root_hint is None
+        own = state.tree_moves() if fast else None
+        moves_of = search_moves if own is None else _game_moves
+        play = GameState.apply if own is None else GameState.play_tree_move
         self.last_iterations, self.last_rollout_moves, self.last_seconds = spend(
-            lambda: self._iterate(state, me, root), self.iterations, self.seconds
+            lambda: self._iterate(state, me, root, moves_of, play), self.iterations, self.seconds
         )
-        # The tree names moves by class; at the root every world has this state's actions.
-        move_class = state.info.move_class or _own_class
-        action = {move_class(a): a for a in legal}
+        # The tree names moves by key; at the root every world has this state's actions.
+        if own is None:
+            move_class = state.info.move_class or _own_class
+            action: dict[Hashable, str] = {move_class(a): a for a in legal}
+        else:
+            action = dict(zip(own[1], legal, strict=True))
         self.last_hint = action[root.hint] if root.hint is not None else self._root_hint
         self.last_visits = {action[k]: n.visits for k, n in root.children.items()}
         self.last_means = {action[k]: n.reward / n.visits for k, n in root.children.items() if n.visits}
         best = max(action, key=lambda k: root.children[k].visits if k in root.children else -1)
         return action[self._anchored(root, best)]
 
-    def _anchored(self, root: _Node, best: str) -> str:
+    def _anchored(self, root: _Node, best: Hashable) -> Hashable:
         """With a prior, keep the heuristic's move unless the search found a better one with
         confidence: its mean return higher by ``anchor`` standard errors. A few hundred noisy
         worlds otherwise overturn a good heuristic on chance alone."""
@@ -230,8 +251,12 @@ class IsmctsBot:
             spread = _variance(a) / a.visits + _variance(h) / h.visits
         return best if mean_a - mean_h > self.anchor * math.sqrt(spread) else hint
 
-    def _iterate(self, state: GameState, me: int, root: _Node) -> int:
-        """One iteration; returns the number of moves it played in its world."""
+    def _iterate(
+        self, state: GameState, me: int, root: _Node,
+        moves_of: Callable[[GameState], Moves], play: Callable[[GameState, Any], None],
+    ) -> int:
+        """One iteration; returns the number of moves it played in its world. The tree's moves
+        come from ``moves_of`` (actions or the game's own moves) and are played by ``play``."""
         rng = self.rng
         world = state.determinize(me, rng.getrandbits(64))
         paired = self._root_hint is not None
@@ -247,22 +272,22 @@ class IsmctsBot:
         move_class = world.info.move_class
         # Selection and expansion.
         while not world.is_over:
-            legal, keys = search_moves(world)
+            legal, keys = moves_of(world)
             if len(legal) == 1:  # no choice, no node: forced steps stay out of the tree
                 if paired:  # the world's own chance, as in the baseline's copy
-                    world.apply(legal[0])
+                    play(world, legal[0])
                     moves += 1
                 else:
                     played = world.playout(rng, until_choice=True)
                     if not played:  # several actions, one move class (``move_class``)
-                        world.apply(legal[0])
+                        play(world, legal[0])
                         played = 1
                     moves += played
                 continue
             player = world.current_player
             assert player is not None
-            if player != me and self.opponents == "greedy":
-                world.apply(greedy_move(world, legal, rng))
+            if player != me and self.opponents == "greedy":  # (the tree weighs actions)
+                world.apply(greedy_move(world, cast("list[str]", legal), rng))
                 moves += 1
                 continue
             children = node.children
@@ -270,7 +295,7 @@ class IsmctsBot:
             if self.prior is not None and (hint is None or node is not root):
                 # The heuristic's move in this world. At the root it is the same in every
                 # world; below, a seat's cards (and so its moves) differ from world to world.
-                hint = greedy_move(world, legal, rng)
+                hint = greedy_move(world, cast("list[str]", legal), rng)  # (the tree weighs actions)
                 if move_class is not None:
                     hint = move_class(hint)
                 if node is root:
@@ -289,7 +314,7 @@ class IsmctsBot:
             if untried and widen:
                 key = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = children[key] = _Node(player)
-                world.apply(legal[keys.index(key)] if move_class is not None else key)
+                play(world, legal[keys.index(key)] if legal is not keys else key)
                 moves += 1
                 path.append(child)
                 break
@@ -302,11 +327,11 @@ class IsmctsBot:
                 option.available = available = option.available + 1
                 visits = option.visits
                 value = option.reward / visits + c * sqrt(log(available) / visits)
-                if a == hint:
+                if hint is not None and a == hint:  # (a cheap test first: most searches have no hint)
                     value += self.bias / (visits + 1)
                 if value > best_value:
                     best, best_value = a, value
-            world.apply(legal[keys.index(best)] if move_class is not None else best)
+            play(world, legal[keys.index(best)] if legal is not keys else best)
             moves += 1
             node = children[best]
             path.append(node)

@@ -98,6 +98,8 @@ _DRAW_ONLY = {"draw": DRAW_MOVE}
 _PLACE_TOP = {"place": TOP}
 _PLAYOUT_TOP, _PLAYOUT_DRAW = (TOP,), (DRAW_MOVE,)
 _OTHER_PHASE_MOVES = frozenset((DRAW_MOVE, "place"))  # N10, N11: the moves a duel's choice is not
+_PLACE_KEY = 52 * 52  # ``tree_moves``: a duel choice's keys come below, a placement's from here
+_PLACE_TOP_KEY, _DRAW_KEY = (_PLACE_KEY - 1,), (_PLACE_KEY - 2,)
 
 
 def _joined(a: int, b: int) -> str:
@@ -272,6 +274,17 @@ class NesalomljivState(GameState):
         if phase is PLACE:
             return _PLAYOUT_TOP if self.blind else sorted(self.match[self.player])
         return _PLAYOUT_DRAW if phase is DRAW else ()
+
+    def tree_moves(self) -> tuple[Sequence[Any], Sequence[int]]:
+        """The playout's moves, keyed as their actions are written: a duel choice by the two
+        weapons kept (the dropped one is not written), a placement by its card, or a word."""
+        moves = self._playout_moves()
+        phase = self.phase
+        if phase is CHOOSE:
+            return moves, [a * 52 + b for a, b, _ in moves]
+        if phase is PLACE and not self.blind:
+            return moves, [_PLACE_KEY + card for card in moves]
+        return moves, _PLACE_TOP_KEY if phase is PLACE else _DRAW_KEY
 
     def _value_guess(self) -> list[float]:
         """N13: fewer match-hand cards is closer to the win."""

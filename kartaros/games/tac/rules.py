@@ -72,6 +72,8 @@ STUCK_TURNOVERS = 2  # T14: turnovers by every player in play without a card pla
 _CALL_OR_PASS = {CALL_ACTION: CALL, "pass": PASS}
 _PLACE = [[f"{CODE[c]}>{'C' if d == CENTRAL else d}" for d in range(CENTRAL + 1)] for c in range(len(CODE))]
 _KEEP_MISS = [[f"{CODE[c]}>{d}?" for d in range(MAX_PLAYERS)] for c in range(len(CODE))]
+_PLAYOUT_TURN, _PLAYOUT_CALL_OR_PASS = (TURN,), (CALL, PASS)
+_TURN_KEY, _CALL_OR_PASS_KEYS = (-1,), (-2, -3)  # ``tree_moves``: a placement's keys are ≥ 0
 
 # Event places: a card placed from the open pile or from the closed pile (the turned card).
 FROM_OPEN, FROM_CLOSED = 0, 1
@@ -276,7 +278,9 @@ class TacState(GameState):
     # ---- T4-T5, T9: where a card may go ------------------------------------------------------
 
     def _placements(self, card: int, p: int) -> dict[str, int]:
-        """Every place ``card`` of player ``p`` may go: the central pile, then open piles by seat."""
+        """Every place ``card`` of player ``p`` may go, by its notation: the central pile, then
+        open piles by seat. (``_destinations`` is the same rule without the notation, for
+        search; each is the cheapest for its use, and tests/test_identity.py holds them equal.)"""
         rank = RANK[card]
         names = _PLACE[card]
         moves: dict[str, int] = {}
@@ -290,6 +294,21 @@ class TacState(GameState):
                 if pile and q != p and after[RANK[pile[-1]]] == rank:
                     moves[names[q]] = q
         return moves
+
+    def _destinations(self, card: int, p: int) -> list[int]:
+        """Every place ``card`` of player ``p`` may go: the central pile, then open piles by seat."""
+        rank = RANK[card]
+        places: list[int] = []
+        if rank == self.wants:
+            places.append(CENTRAL)
+            if self._central_first:  # T9 option: it must go there
+                return places
+        if self.opened:  # T5
+            after = self._next
+            for q, pile in enumerate(self.opens):
+                if pile and q != p and after[RANK[pile[-1]]] == rank:
+                    places.append(q)
+        return places
 
     def _placeable(self, card: int, p: int) -> bool:
         rank = RANK[card]
@@ -325,18 +344,21 @@ class TacState(GameState):
         return {}
 
     def _play(self, move: Any) -> None:
-        if move in (TURN, TURN_MISS):
-            self._turn_card(move == TURN_MISS)
+        if move <= CENTRAL:  # a pile: the mover's own for the card he turned keeps it (T7)
+            if self.phase is TURNED and move == self.turn:
+                self._keep(False)
+            else:
+                self._place(move)
+        elif move == TURN:
+            self._turn_card(False)
+        elif move == TURN_MISS:
+            self._turn_card(True)
         elif move == KEEP_MISS:
             self._keep(True)
         elif move == CALL:
             self._call()
-        elif move == PASS:
+        else:  # PASS
             self._pass()
-        elif self.phase is TURNED and move == self.turn:
-            self._keep(False)
-        else:
-            self._place(move)
         if self._outcome is None and len(self._actions) >= self._max_moves:
             self._end_by_count()
 
@@ -541,11 +563,31 @@ class TacState(GameState):
 
     # ---- T11: misses, for search --------------------------------------------------------------
 
-    def _playout_moves(self) -> list[Any]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_moves()
-        return [m for m in legal.values() if m != TURN_MISS and m != KEEP_MISS]
+    def _playout_moves(self) -> Sequence[Any]:
+        """The legal moves without the misses and without notation, in the same order (the
+        search fast path: ``_legal_moves`` less its names)."""
+        phase = self.phase
+        if phase is TURN_CARD:
+            return _PLAYOUT_TURN
+        if phase is OPEN_TOP:  # T6
+            p = self.turn
+            return self._destinations(self.opens[p][-1], p)
+        if phase is TURNED:  # T7
+            p = self.turn
+            return self._destinations(self.turned, p) or [p]
+        return _PLAYOUT_CALL_OR_PASS if phase is WINDOW else ()
+
+    def tree_moves(self) -> tuple[Sequence[Any], Sequence[int]]:
+        """The playout's moves, keyed as their actions are written: a place (a pile, or the
+        turned card kept, T7) with the card's code (both decks write it alike), or a word."""
+        moves = self._playout_moves()
+        phase = self.phase
+        if phase is TURN_CARD:
+            return moves, _TURN_KEY
+        if phase is WINDOW:
+            return moves, _CALL_OR_PASS_KEYS
+        card = (self.opens[self.turn][-1] if phase is OPEN_TOP else self.turned) % SECOND_DECK
+        return moves, [card << 4 | place for place in moves]
 
     # ---- illegal input ----------------------------------------------------------------------
 
