@@ -186,13 +186,14 @@ class TacState(GameState):
         "wants", "opened", "turned", "player", "turn", "offender", "missed", "finished", "_next", "_central_first",
         "_open_calls", "_ranking", "_max_moves", "_misses",
     )
-    _copy = ("central", "aside", "places", "scores", "_quiet", "_quiet_since")
+    _copy = ("central", "aside", "places", "scores", "_takes", "_quiet", "_quiet_since")
     _copy_each = ("closed", "known", "opens")
     __slots__ = _share + _copy + _copy_each
 
     closed: list[list[int]]  # each player's closed pile, top = last element
     known: list[list[bool]]  # parallel to ``closed``: is this card's identity known to all (T8, T11)?
     opens: list[list[int]]  # each player's open pile, top = last element
+    _takes: list[int]  # T4: per open pile, the rank it takes next (-1: none, or empty), kept with its top
     central: list[int]  # top = last element
     wants: int  # the rank the central pile takes next (T4)
     opened: bool  # T5: an Ace lies on the central pile
@@ -238,6 +239,7 @@ class TacState(GameState):
         self.closed = [dealt[p::players][::-1] for p in range(players)]  # the first card dealt on top
         self.known = [[False] * len(pile) for pile in self.closed]
         self.opens = [[] for _ in range(players)]
+        self._takes = [-1] * players
         self.wants = TWO if self.central else ACE
         self.opened = bool(self.central)
         self.turned = -1
@@ -288,10 +290,9 @@ class TacState(GameState):
             moves[names[CENTRAL]] = CENTRAL
             if self._central_first:  # T9 option: it must go there
                 return moves
-        if self.opened:  # T5
-            after = self._next
-            for q, pile in enumerate(self.opens):
-                if pile and q != p and after[RANK[pile[-1]]] == rank:
+        if self.opened and rank in self._takes:  # T5
+            for q, takes in enumerate(self._takes):
+                if takes == rank and q != p:
                     moves[names[q]] = q
         return moves
 
@@ -303,10 +304,9 @@ class TacState(GameState):
             places.append(CENTRAL)
             if self._central_first:  # T9 option: it must go there
                 return places
-        if self.opened:  # T5
-            after = self._next
-            for q, pile in enumerate(self.opens):
-                if pile and q != p and after[RANK[pile[-1]]] == rank:
+        if self.opened and rank in self._takes:  # T5
+            for q, takes in enumerate(self._takes):
+                if takes == rank and q != p:
                     places.append(q)
         return places
 
@@ -314,11 +314,9 @@ class TacState(GameState):
         rank = RANK[card]
         if rank == self.wants:
             return True
-        if self.opened:
-            after = self._next
-            for q, pile in enumerate(self.opens):
-                if pile and q != p and after[RANK[pile[-1]]] == rank:
-                    return True
+        if self.opened and rank in self._takes:  # T5: a pile other than his own takes it
+            takes = self._takes
+            return takes[p] != rank or takes.count(rank) > 1
         return False
 
     def _legal_moves(self) -> dict[str, Any]:
@@ -369,6 +367,7 @@ class TacState(GameState):
         p = self.turn
         if self.phase is OPEN_TOP:
             card, source = self.opens[p].pop(), FROM_OPEN
+            self._top_changed(p)
         else:
             card, source, self.turned = self.turned, FROM_CLOSED, -1
         if dest == CENTRAL:
@@ -378,6 +377,7 @@ class TacState(GameState):
                 self.opened = True  # T5
         else:
             self.opens[dest].append(card)
+            self._takes[dest] = self._next[RANK[card]]
         self.events.append(("place", p, card, source, dest))
         if not self.closed[p] and not self.opens[p]:  # T10
             self._out([p])
@@ -385,6 +385,11 @@ class TacState(GameState):
                 self._next_turn(p)
             return
         self._continue(p)
+
+    def _top_changed(self, q: int) -> None:
+        """T4: what seat ``q``'s open pile takes, after its top card left it."""
+        pile = self.opens[q]
+        self._takes[q] = self._next[RANK[pile[-1]]] if pile else -1
 
     def _continue(self, p: int) -> None:
         """T9: his open pile's top while it can be placed, else the next closed card."""
@@ -400,6 +405,7 @@ class TacState(GameState):
             pile.extend(reversed(opens))
             flags.extend([True] * len(opens))
             opens.clear()
+            self._takes[p] = -1
             self.events.append(("turnover", p, len(pile)))
             if self._stuck_after_turnover(p):
                 return
@@ -416,6 +422,7 @@ class TacState(GameState):
         p, card = self.turn, self.turned
         self.turned = -1
         self.opens[p].append(card)
+        self._takes[p] = self._next[RANK[card]]
         self.events.append(("place", p, card, FROM_CLOSED, p))
         if miss:
             self._open_window(p, card, "keep")
@@ -469,6 +476,7 @@ class TacState(GameState):
         events = self.events
         if self.turned >= 0:
             self.opens[offender].append(self.turned)
+            self._takes[offender] = self._next[RANK[self.turned]]
             events.append(("place", offender, self.turned, FROM_CLOSED, offender))
             self.turned = -1
         pile, flags = self.closed[offender], self.known[offender]
