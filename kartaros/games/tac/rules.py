@@ -74,6 +74,8 @@ _PLACE = [[f"{CODE[c]}>{'C' if d == CENTRAL else d}" for d in range(CENTRAL + 1)
 _KEEP_MISS = [[f"{CODE[c]}>{d}?" for d in range(MAX_PLAYERS)] for c in range(len(CODE))]
 _PLAYOUT_TURN, _PLAYOUT_CALL_OR_PASS = (TURN,), (CALL, PASS)
 _TURN_KEY, _CALL_OR_PASS_KEYS = (-1,), (-2, -3)  # ``tree_moves``: a placement's keys are ≥ 0
+# A card's place in the canonical order of the worlds' unknown cards: by code, the first deck's first.
+_CANONICAL = [2 * (c - SECOND_DECK) + 1 if c >= SECOND_DECK else 2 * c for c in range(len(CODE))]
 
 # Event places: a card placed from the open pile or from the closed pile (the turned card).
 FROM_OPEN, FROM_CLOSED = 0, 1
@@ -738,15 +740,34 @@ class TacState(GameState):
         under T11) keep their places; the others may be anywhere among the unknown places.
         """
         world = self.clone()
-        slots = [(p, i) for p, flags in enumerate(world.known) for i, known in enumerate(flags) if not known]
-        pool = [world.closed[p][i] for p, i in slots] + world.aside
-        # From a canonical order (by card code), so the world depends only on what is known
-        # and the seed, never on where the unknown cards really lie.
-        pool.sort(key=lambda card: (card - SECOND_DECK if card >= SECOND_DECK else card, card))
+        # The unknown places, pile by pile, bottom first: a pile none of whose cards is known
+        # (most piles, most of the game) as a whole, the others card by card.
+        places: list[tuple[list[int], list[int] | None]] = []  # (pile, its unknown places or None: all)
+        pool: list[int] = []
+        for pile, flags in zip(world.closed, world.known, strict=True):
+            if True not in flags:
+                pool += pile
+                places.append((pile, None))
+            else:
+                unknown = [i for i, known in enumerate(flags) if not known]
+                pool += [pile[i] for i in unknown]
+                places.append((pile, unknown))
+        hidden = len(pool)
+        pool += world.aside
+        # From a canonical order (by card code, then the first deck's card first), so the world
+        # depends only on what is known and the seed, never on where the unknown cards really lie.
+        pool.sort(key=_CANONICAL.__getitem__)
         Rng(mix(seed, 0x746163)).shuffle(pool)
-        for (p, i), card in zip(slots, pool, strict=False):
-            world.closed[p][i] = card
-        world.aside = pool[len(slots):]
+        at = 0
+        for pile, spots in places:
+            if spots is None:
+                pile[:] = pool[at : at + len(pile)]
+                at += len(pile)
+            else:
+                for i in spots:
+                    pile[i] = pool[at]
+                    at += 1
+        world.aside = pool[hidden:]
         world._rng = Rng(mix(seed, 0x726E67))
         world._legal = None
         return world
