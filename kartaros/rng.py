@@ -65,7 +65,7 @@ class Rng:
         n = len(items)
         if n < 2:
             return
-        lanes = _LANES.get(n) or _Lanes.make(n)
+        lanes = _LANES.get(n) or _new_lanes(n)
         s = self.state
         low = lanes.low
         z = (s * lanes.ones + lanes.steps) & low  # lane k - 1: the state after k steps
@@ -118,12 +118,13 @@ class _Lanes(NamedTuple):
     size: int  # bytes of the lanes
     unpack: Callable[[bytes], tuple[int, ...]]  # the lanes' bytes → their 64-bit halves
 
-    @staticmethod
-    def make(n: int) -> _Lanes:
-        ones = sum(1 << (128 * k) for k in range(n - 1))
-        steps = sum((((k + 1) * _GOLDEN) & _MASK) << (128 * k) for k in range(n - 1))
-        lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), struct.Struct(f"<{2 * (n - 1)}Q").unpack)
-        return lanes
+
+def _new_lanes(n: int) -> _Lanes:
+    """The lanes of a shuffle of ``n`` items, made and kept (``_LANES``)."""
+    ones = sum(1 << (128 * k) for k in range(n - 1))
+    steps = sum((((k + 1) * _GOLDEN) & _MASK) << (128 * k) for k in range(n - 1))
+    lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), struct.Struct(f"<{2 * (n - 1)}Q").unpack)
+    return lanes
 
 
 _LANES: dict[int, _Lanes] = {}  # by the number of items, made when first needed

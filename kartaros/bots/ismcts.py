@@ -219,10 +219,8 @@ class IsmctsBot:
         # baseline) reads and names actions, so with it the tree weighs the actions.
         fast = self.prior is None and self.opponents == "search" and self._root_hint is None
         own = state.tree_moves() if fast else None
-        moves_of = search_moves if own is None else _game_moves
-        play = GameState.apply if own is None else GameState.play_tree_move
         self.last_iterations, self.last_rollout_moves, self.last_seconds = spend(
-            lambda: self._iterate(state, me, root, moves_of, play), self.iterations, self.seconds
+            lambda: self._iterate(state, me, root, own is not None), self.iterations, self.seconds
         )
         # The tree names moves by key; at the root every world has this state's actions.
         if own is None:
@@ -251,14 +249,13 @@ class IsmctsBot:
             spread = _variance(a) / a.visits + _variance(h) / h.visits
         return best if mean_a - mean_h > self.anchor * math.sqrt(spread) else hint
 
-    def _iterate(
-        self, state: GameState, me: int, root: _Node,
-        moves_of: Callable[[GameState], Moves], play: Callable[[GameState, Any], None],
-    ) -> int:
-        """One iteration; returns the number of moves it played in its world. The tree's moves
-        come from ``moves_of`` (actions or the game's own moves) and are played by ``play``."""
+    def _iterate(self, state: GameState, me: int, root: _Node, own: bool) -> int:
+        """One iteration; returns the number of moves it played in its world. The tree weighs
+        the game's own moves (``own``: ``tree_moves``) or the actions."""
         rng = self.rng
         world = state.determinize(me, rng.getrandbits(64))
+        moves_of: Callable[[GameState], Moves] = _game_moves if own else search_moves
+        play: Callable[[Any], None] = world.play_tree_move if own else world.apply
         paired = self._root_hint is not None
         if paired:  # the baseline's copy of the world, and the random numbers both rollouts use
             base_world = world.clone()
@@ -275,12 +272,12 @@ class IsmctsBot:
             legal, keys = moves_of(world)
             if len(legal) == 1:  # no choice, no node: forced steps stay out of the tree
                 if paired:  # the world's own chance, as in the baseline's copy
-                    play(world, legal[0])
+                    play(legal[0])
                     moves += 1
                 else:
                     played = world.playout(rng, until_choice=True)
                     if not played:  # several actions, one move class (``move_class``)
-                        play(world, legal[0])
+                        play(legal[0])
                         played = 1
                     moves += played
                 continue
@@ -314,7 +311,7 @@ class IsmctsBot:
             if untried and widen:
                 key = hint if hint in untried else untried[rng.randrange(len(untried))]
                 child = children[key] = _Node(player)
-                play(world, legal[keys.index(key)] if legal is not keys else key)
+                play(legal[keys.index(key)] if legal is not keys else key)
                 moves += 1
                 path.append(child)
                 break
@@ -331,7 +328,7 @@ class IsmctsBot:
                     value += self.bias / (visits + 1)
                 if value > best_value:
                     best, best_value = a, value
-            play(world, legal[keys.index(best)] if legal is not keys else best)
+            play(legal[keys.index(best)] if legal is not keys else best)
             moves += 1
             node = children[best]
             path.append(node)
