@@ -4,8 +4,11 @@ Each iteration samples a world the searching player cannot tell from the real on
 (``state.determinize``), walks the one shared tree with UCB1 restricted to the actions legal
 in that world (availability counts, Cowling et al. 2012), adds one node, plays the rest out
 with the rollout policy, and credits every node with the return of the player who chose it.
-The bot uses only ``legal_actions()``, ``determinize()`` and what worlds offer, so it plays
-the same in every position its player cannot tell apart.
+The bot uses only ``legal_actions()`` (and at the root ``tree_moves()``, the same moves under
+the tree's keys), ``determinize()`` and what worlds offer, so it plays the same in every
+position its player cannot tell apart. The tree weighs the game's own moves under compact keys
+where the game gives them (``GameState.tree_moves``: no notation per move), else the actions;
+strings name the moves only at the edge (the answer, ``stats()``, the heuristic).
 
 With ``prior="greedy"`` the game's heuristic guides the tree (its move in each world first,
 favoured while young) and, with ``anchor``, keeps its move at the root unless the search's
