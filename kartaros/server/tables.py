@@ -339,15 +339,12 @@ class TableService:
         return table
 
     def _live(self, stored: StoredTable, state: GameState) -> LiveTable:
-        bots = bots_for(stored.seats, state.seed)
+        bots, away = _stored_bots(stored, state)
         table = LiveTable(stored.id, state, stored.seats, stored.names, bots, times=list(stored.times),
                           options=stored.options or {"clock": None, "on_timeout": "bot"}, clock=stored.clock,
-                          events=list(stored.events), away=clocks.away_of(stored.events),
-                          visibility=stored.visibility, seats_version=stored.seats_version)
-        for seat in table.away:  # a bot plays for a person who timed out or left
-            bots[seat] = clocks.takeover_bot(state, seat)
-        if stored.finished and stored.result is not None and not state.is_over:
-            table.ended = stored.result
+                          events=list(stored.events), away=away,
+                          visibility=stored.visibility, seats_version=stored.seats_version,
+                          ended=_ended_by_table(stored, state))
         self.live[stored.id] = table
         self._open_race(table)  # a window open when the server stopped runs on from its stored start
         if not table.over:
@@ -419,10 +416,7 @@ class TableService:
             table.state = kartaros.replay({"game": stored.game, "players": stored.players,
                                            "variant": stored.variant, "seed": stored.seed,
                                            "actions": stored.actions})
-        away = clocks.away_of(stored.events)
-        bots = bots_for(stored.seats, table.state.seed)
-        for seat in away:
-            bots[seat] = clocks.takeover_bot(table.state, seat)
+        bots, away = _stored_bots(stored, table.state)
         for seat in bots:  # a bot that played this seat here goes on (as it was left)
             same = seat < len(table.seats) and table.seats[seat]["kind"] == stored.seats[seat]["kind"]
             if seat in table.bots and same and (seat in away) == (seat in table.away):
@@ -435,8 +429,7 @@ class TableService:
         table.clock = stored.clock
         table.events = list(stored.events)
         table.marked_finished = stored.finished
-        finished_by_table = stored.finished and stored.result is not None and not table.state.is_over
-        table.ended = stored.result if finished_by_table else None
+        table.ended = _ended_by_table(stored, table.state)
         race = table.race
         if race is not None and race is not asyncio.current_task():
             race.cancel()  # its window was settled elsewhere; the window open now (if any) gets its own
@@ -883,6 +876,21 @@ def _awaited(table: LiveTable) -> list[int]:
     """The seats an open table still waits for; none elsewhere (a private table's seats are all
     handed out when it is made, and the pages' own tables, puzzles and lessons, wait for nobody)."""
     return seating.free_seats(table.seats) if table.visibility == seating.OPEN else []
+
+
+def _stored_bots(stored: StoredTable, state: GameState) -> tuple[dict[int, Bot], dict[int, str]]:
+    """The stored table's bots, a bot for each person who timed out or left among them, and why
+    each of those is away."""
+    bots = bots_for(stored.seats, state.seed)
+    away = clocks.away_of(stored.events)
+    for seat in away:
+        bots[seat] = clocks.takeover_bot(state, seat)
+    return bots, away
+
+
+def _ended_by_table(stored: StoredTable, state: GameState) -> dict[str, Any] | None:
+    """The result where the table ended the game (a resignation, a timeout, a draw agreed)."""
+    return stored.result if stored.finished and stored.result is not None and not state.is_over else None
 
 
 def bots_for(seats: list[dict[str, Any]], seed: int) -> dict[int, Bot]:

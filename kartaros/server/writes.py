@@ -48,8 +48,12 @@ class Writes:
                 outcomes = await asyncio.to_thread(self.store.append_all, [w.move for w in group])
             except BaseException as err:  # cancelled with the server, or a failure of its own
                 for waiting in group:
-                    if not waiting.done.done():
-                        waiting.done.set_exception(err if isinstance(err, Exception) else asyncio.CancelledError())
+                    if waiting.done.done():
+                        continue
+                    if isinstance(err, Exception):
+                        waiting.done.set_exception(err)
+                    else:
+                        waiting.done.cancel()
                 raise
             for waiting, outcome in zip(group, outcomes, strict=True):
                 if waiting.done.done():
