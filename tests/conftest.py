@@ -13,10 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from kartaros.server.clock import FakeClock
 
 CHROMIUM = "/usr/bin/chromium"
+# What a page shows after a click may take a while on a machine busy with other tests: an
+# expectation waits up to this long (it returns as soon as it holds, so a passing test is no slower).
+expect.set_options(timeout=15_000)
+
 # Browser tests leave their screenshots here, in the checkout (git-ignored), for CI to keep.
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = [

@@ -8,6 +8,7 @@ need is refused in a sentence, before serving."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import secrets
@@ -15,10 +16,10 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -29,6 +30,8 @@ from websockets.sync.client import ClientConnection, connect
 from kartaros.server.store import Store
 from tests.test_server_api import PG_URL, auth
 from tests.test_server_faults import _free_port
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -174,6 +177,13 @@ async def _both_at_once(urls: tuple[str, str], table: str, token: str, move: dic
     return sorted(answer.status_code for answer in answers)
 
 
+def in_thread(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` run to its end on a loop of its own, in a thread: the browser tests' sync API
+    leaves an event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 def test_the_same_move_sent_to_two_processes_at_once_is_played_once(database: str, prefix: str) -> None:
     with server(database, prefix) as first, server(database, prefix) as second:
         table, tokens = new_table(first, "kec", ["human", "human"])
@@ -183,7 +193,7 @@ def test_the_same_move_sent_to_two_processes_at_once_is_played_once(database: st
             seen = view(first, table, tokens[view(first, table)["current_player"]])
             assert seen["seq"] == seq and not seen["over"]
             move = {"action": keeping_on(seen["legal"]), "seq": seq}
-            assert asyncio.run(_both_at_once((first, second), table, tokens[seen["current_player"]], move)) \
+            assert in_thread(_both_at_once((first, second), table, tokens[seen["current_player"]], move)) \
                 == [200, 409]
             played.append(move["action"])
         store = Store(database)
