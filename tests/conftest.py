@@ -8,7 +8,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,9 @@ class ClockedServer:
     clock: FakeClock
     loop: asyncio.AbstractEventLoop
     call_seconds: float
+    # the seeds the next tables are dealt with, first first (a test that needs a known deal puts
+    # its seed here before it creates its table); with none left, tables are dealt at random
+    deals: list[int] = field(default_factory=list)
 
     def advance(self, seconds: float) -> None:
         """Let the server's time run on by ``seconds`` (what falls due on the way happens)."""
@@ -104,6 +107,8 @@ def clocked_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Clocked
     from kartaros.server import create_app
 
     db = Path(tmp_path_factory.mktemp("clocked")) / "kartaros.db"
-    clock, seconds = FakeClock(), 2.5
-    for url, loop in _serve(create_app(f"sqlite:///{db}", call_seconds=seconds, clock=clock)):
-        yield ClockedServer(url, clock, loop, seconds)
+    clock, seconds, deals = FakeClock(), 2.5, list[int]()
+    app = create_app(f"sqlite:///{db}", call_seconds=seconds, clock=clock,
+                     seeds=lambda: deals.pop(0) if deals else None)
+    for url, loop in _serve(app):
+        yield ClockedServer(url, clock, loop, seconds, deals)

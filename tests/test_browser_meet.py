@@ -25,6 +25,9 @@ from tests.test_browser import click_by_hand, serious_violations
 
 GAME = "kec"
 HOST, GUEST = "Ana", "Milan"
+# a deal no random clicking and no medium bot ends within thirty moves (tried over sixty games):
+# the bot taking over for Milan does not win the game at once, and the evening can go on
+DEAL = 8
 CLICKS_PER_MOVE = 60  # a move by hand takes a card and a pile, a few tries at most
 
 
@@ -71,6 +74,7 @@ def test_two_people_meet_play_one_leaves_a_bot_plays_he_comes_back_and_one_resig
 ) -> None:
     server = clocked_server
     assert kartaros.GAMES[GAME].max_players >= 2
+    server.deals.append(DEAL)
     # 1. Ana opens a table for anyone in the lobby, from the home page: Keč, the other seat a person's
     host = person(browser).new_page()
     host.goto(f"{server.url}/?game={GAME}")

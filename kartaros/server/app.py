@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import traceback
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any
@@ -119,6 +119,7 @@ def create_app(
     db_url: str = DEFAULT_URL, call_seconds: float = CALL_SECONDS, clock: Clock | None = None,
     send_seconds: float = SEND_SECONDS, public: PublicAddress | None = None, rate_limits: bool = False,
     bot_workers: int = 0, redis_url: str | None = None, redis_prefix: str = "kartaros",
+    seeds: Callable[[], int | None] | None = None,
 ) -> FastAPI:
     """The web app over the database at ``db_url``; ``call_seconds``: how long a call window
     stays open to everyone after a miss; ``clock``: the server's clock (a test's fake one);
@@ -129,12 +130,14 @@ def create_app(
     and tests whose clients are scripts); ``bot_workers``: processes the bots think in (0: threads
     of this one); ``redis_url``: other server processes share the tables of this (PostgreSQL)
     database, and their changes are told over this Redis, on channels named from ``redis_prefix``
-    (``fanout``); ``ValueError`` for an SQLite database, which one process alone may serve."""
+    (``fanout``); ``seeds``: the seed each new table is dealt with, None for a fresh random one
+    (a test's fixed deals; by default always random); ``ValueError`` for an SQLite database,
+    which one process alone may serve."""
     public = public or PublicAddress()
     fanout = shared_fanout(db_url, redis_url, redis_prefix)
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers),
-                           fanout=fanout)
+                           fanout=fanout, seeds=seeds)
     chats = Chats(store, service.clock)
     lobby = Lobby(service)
     accounts = Accounts(store)

@@ -140,8 +140,10 @@ class TableService:
 
     def __init__(self, store: Store, clock: Clock | None = None, call_seconds: float = CALL_SECONDS,
                  thinking: Thinking | None = None, grace_seconds: float = GRACE_SECONDS,
-                 fanout: Fanout | None = None) -> None:
+                 fanout: Fanout | None = None, seeds: Callable[[], int | None] | None = None) -> None:
         self.store = store
+        # the seed each new table is dealt with: None for a fresh random one (a test's fixed deals)
+        self.seeds: Callable[[], int | None] = seeds or (lambda: None)
         self.writes = Writes(store)  # moves of many tables committed together (one commit for all waiting)
         # how the other server processes sharing the database hear of this one's changes (none: alone)
         self.fanout: Fanout = fanout or Local()
@@ -260,7 +262,7 @@ class TableService:
         ``open_``: listed in the lobby, its first human seat the creator's (its token is handed
         out), the other human seats free for whoever takes them (``lobby``)."""
         try:
-            state = kartaros.new_game(game, players=players, variant=variant)
+            state = kartaros.new_game(game, players=players, variant=variant, seed=self.seeds())
             options = clocks.read_options(clock, on_timeout)
         except ValueError as err:
             raise ApiError(400, str(err)) from None
