@@ -139,6 +139,7 @@ def create_app(
     service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers),
                            fanout=fanout, seeds=seeds)
     chats = Chats(store, service.clock)
+    service.let_go_listeners.append(chats.forget)
     lobby = Lobby(service)
     accounts = Accounts(store)
 

@@ -66,6 +66,13 @@ class Chats:
                     room.muted.setdefault(seat, set()).add(muted)
         return room
 
+    def forget(self, table_id: str) -> None:
+        """The table was let go of from memory (nobody reads its chat): its room goes too, and is
+        read again from the store when someone comes back."""
+        room = self._rooms.get(table_id)
+        if room is not None and not self._readers(room):
+            del self._rooms[table_id]
+
     async def join(self, table: LiveTable, watcher: Watcher) -> None:
         """A socket reads the chat from now on (a client that never asks is told nothing of it):
         it is given the latest messages it reads, and whom its seat muted."""

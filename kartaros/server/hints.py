@@ -81,6 +81,12 @@ class HintDesk:
         self._answers: dict[tuple[str, int], tuple[int, dict[str, dict[str, Any]]]] = {}
         self._counted: dict[tuple[str, int], int] = {}  # (table, seat) -> the seq last counted in the record
         self.reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()  # the latest REVIEWS_KEPT
+        service.let_go_listeners.append(self._forget)
+
+    def _forget(self, table_id: str) -> None:
+        """A table let go of from memory: its hints go too (worked out again if asked for)."""
+        for key in [key for key in self._answers if key[0] == table_id]:
+            del self._answers[key]
 
     # ---- who may ask -------------------------------------------------------------------------
 

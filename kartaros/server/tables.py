@@ -49,6 +49,11 @@ MAX_ERROR = 300  # characters of an error's sentence: one quoting a client's inp
 CALL_SPACING = 0.5  # a seat's calls closer together than this are refused unread: the button may be hammered
 GRACE_SECONDS = 120.0  # how long a person may be gone from a table of people before the table's on_timeout
 RETRY_FIRST, RETRY_MOST = 0.5, 30.0  # seconds between tries at a table's work while the database fails
+# A table nobody watches and nothing runs for (no bot to move, no clock, no window, no grace
+# period) is let go of from memory after this long unused, and loaded again when asked for:
+# memory holds the tables in play, not every table ever opened.
+QUIET_SECONDS = 600.0
+SWEEP_SECONDS = 60.0  # how often the quiet tables are looked for (server clock)
 STORAGE_TROUBLE = N_("the server cannot save the game just now: try again in a moment")
 
 
@@ -119,6 +124,7 @@ class LiveTable:
     visibility: str = seating.PRIVATE  # "open": listed in the lobby, its free seats for anyone
     seats_version: int = 0  # the stored version of seats and names (``Store.change_seats``)
     stale: bool = False  # another process stored a change this copy has not caught up with yet
+    used: float = 0.0  # when it was last asked for or last left (server clock): quiet since then
 
     @property
     def seq(self) -> int:
@@ -157,12 +163,39 @@ class TableService:
         self._resuming: dict[str, asyncio.Task[None]] = {}  # table id -> the work picking it up again
         # told of a table whose seats or presence changed (the lobby listens)
         self.seat_listeners: list[Callable[[LiveTable], None]] = []
+        # told of a table let go of from memory (``let_go_quiet``): what they hold for it may go too
+        self.let_go_listeners: list[Callable[[str], None]] = []
 
     # ---- no table left waiting on nobody ----------------------------------------------------
 
     def start(self) -> asyncio.Task[None]:
-        """At startup: pick up the work of every unfinished table (``resume_all``) beside the requests."""
+        """At startup: pick up the work of every unfinished table (``resume_all``) beside the
+        requests, and from then on let go of the quiet ones now and then (``let_go_quiet``)."""
+        self._spawn(self._sweep_quiet())
         return self._spawn(self.resume_all())
+
+    async def _sweep_quiet(self) -> None:
+        while True:
+            await self.clock.sleep_until(self.clock.now() + SWEEP_SECONDS)
+            self.let_go_quiet()
+
+    def let_go_quiet(self) -> list[str]:
+        """Let go of the tables quiet for ``QUIET_SECONDS``: nobody watches them, nothing of theirs
+        runs or waits to run, nobody acts on them now. What they are is stored: the next ask loads
+        them as they were. The ids let go of."""
+        now = self.clock.now()
+        gone = [table_id for table_id, table in self.live.items() if self._quiet(table, now)]
+        for table_id in gone:
+            del self.live[table_id]
+            for listener in self.let_go_listeners:
+                listener(table_id)
+        return gone
+
+    def _quiet(self, table: LiveTable, now: float) -> bool:
+        running = any(task is not None and not task.done() for task in (table.race, table.timer))
+        graces = any((table.id, seat) in self._gone for seat in range(len(table.seats)))
+        return (now - table.used >= QUIET_SECONDS and not table.watchers and not table.lock.locked()
+                and not running and not graces and not table.stale and not self._has_work(table))
 
     def stop(self) -> None:
         """The server stops: its timers and bots with it (what is stored is kept)."""
@@ -318,6 +351,7 @@ class TableService:
         database, caught up with what they stored (False: the caller does so under the lock)."""
         table = self.live.get(table_id)
         if table is not None:
+            table.used = self.clock.now()
             if current and (table.stale or self.fanout.shared) and not table.lock.locked():
                 # (a locked table is being changed here: whoever holds the lock acts on it current)
                 async with table.lock:
@@ -347,6 +381,7 @@ class TableService:
                           events=list(stored.events), away=away,
                           visibility=stored.visibility, seats_version=stored.seats_version,
                           ended=_ended_by_table(stored, state))
+        table.used = self.clock.now()
         self.live[stored.id] = table
         self._open_race(table)  # a window open when the server stopped runs on from its stored start
         if not table.over:
@@ -735,6 +770,7 @@ class TableService:
 
     def unwatch(self, table: LiveTable, watcher: Watcher) -> None:
         table.watchers.discard(watcher)
+        table.used = self.clock.now()  # quiet from when its last watcher left, not from when he came
         # its seat's last socket gone (the watcher is closed by now: it counts as gone already)
         if watcher.seat is not None and not seating.connected(table.watchers, len(table.seats))[watcher.seat]:
             self.seats_changed(table)
