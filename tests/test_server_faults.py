@@ -206,11 +206,12 @@ class LockedStore(Store):
         self.locker = None
 
     def append(self, table_id: str, seq: int, action: str, at: float | None = None,
-               result: dict[str, Any] | None = None) -> None:
+               result: dict[str, Any] | None = None, clock: dict[str, Any] | None = None,
+               events: int | None = None) -> None:
         if self.locker is None and self.lock_when(table_id, seq):
             self.lock()
         try:
-            super().append(table_id, seq, action, at, result)
+            super().append(table_id, seq, action, at, result, clock, events)
         except Exception:
             self.failed += 1
             raise

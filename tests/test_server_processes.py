@@ -15,8 +15,9 @@ import secrets
 import signal
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,7 +28,7 @@ import redis
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-from kartaros.server.store import Store
+from kartaros.server.store import StaleWrite, Store, StoredTable
 from tests.test_server_api import PG_URL, auth
 from tests.test_server_faults import _free_port
 
@@ -289,3 +290,44 @@ def test_several_processes_without_what_they_need_are_refused_before_serving(
     assert said in sentence and sentence.startswith("Error: "), sentence
     with pytest.raises(httpx.TransportError):  # nothing was served
         httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
+
+
+def test_a_move_and_a_table_event_raced_from_two_processes_are_never_both_stored(database: str) -> None:
+    """A resignation stored by one process while another stores a move at the same place: one
+    of them is written, the other is refused as stale (each under the table's row lock, over
+    the other's count it was made from), never a move after the game was resigned."""
+    first, second = Store(database), Store(database)
+    try:
+        for round_ in range(12):
+            table = f"race{round_}"
+            first.create(StoredTable(id=table, game="kec", players=2, variant={}, seed=round_,
+                                     seats=[{"kind": "human", "token_hash": None}] * 2, names=["Ana", "Milan"],
+                                     actions=[], finished=False, result=None))
+            resign = {"kind": "resigned", "seat": 1, "seq": 0, "at": time.time()}
+            at_once = threading.Barrier(2)
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                outcomes = [pool.submit(_together, at_once, first.append, table, 0, "d", events=0),
+                            pool.submit(_together, at_once, second.add_event, table, 0, resign)]
+                failed = [future.exception() for future in outcomes]
+            assert sorted(type(err).__name__ for err in failed) == ["NoneType", "StaleWrite"], failed
+            moves, events, _ = first.version(table) or (0, 0, 0)
+            assert moves + events == 1
+        # and one after the other: each sees the other's row
+        first.create(StoredTable(id="after", game="kec", players=2, variant={}, seed=1,
+                                 seats=[{"kind": "human", "token_hash": None}] * 2, names=["Ana", "Milan"],
+                                 actions=[], finished=False, result=None))
+        second.add_event("after", 0, {"kind": "resigned", "seat": 1, "seq": 0, "at": time.time()})
+        with pytest.raises(StaleWrite):
+            first.append("after", 0, "d", events=0)
+        first.append("after", 0, "d", events=1)  # made after the event: stored
+        with pytest.raises(StaleWrite):
+            second.add_event("after", 1, {"kind": "draw_offered", "seat": 0, "seq": 0, "at": time.time()})
+    finally:
+        first.close()
+        second.close()
+
+
+def _together(barrier: threading.Barrier, work: Callable[..., None], *args: Any, **kwargs: Any) -> None:
+    """``work`` as soon as the other threads of ``barrier`` are ready too."""
+    barrier.wait()
+    work(*args, **kwargs)

@@ -7,6 +7,11 @@ at version v". The others, where the table is in their memory, catch it up from 
 and tell their own watchers; one that has never seen it loads it only when it is an open table
 (the lobby lists it).
 
+Who is connected travels the same way: each process says which seats of a table have a socket
+open on it (``Presence``) whenever that changes, and again every ``PRESENCE_SECONDS`` while any
+has, so that a person whose socket is on another process is not counted as gone from his table;
+what a process stopped repeating (it died) expires after ``PRESENCE_EXPIRES``.
+
 One process alone needs nobody told: ``Local`` says nothing. ``RedisFanout`` says it over Redis
 pub/sub, on one channel per server (its prefix, so that servers sharing one Redis stay apart).
 A message is a hint, never the truth: a process that receives it reads the table from the
@@ -39,7 +44,21 @@ class Change:
     open: bool
 
 
-Listener = Callable[[Change], None]  # must not wait: the next change is read after it returns
+PRESENCE_SECONDS = 20.0  # how often a process repeats the presence it holds (server clock)
+PRESENCE_EXPIRES = 3 * PRESENCE_SECONDS  # a presence not repeated for this long is gone (its process died)
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Which seats of a table have a socket open on another process (``origin``): all False once
+    its last one there closed."""
+
+    table: str
+    seats: tuple[bool, ...]
+    origin: str
+
+
+Listener = Callable[[Change | Presence], None]  # must not wait: the next message is read after it returns
 
 
 class Local:
@@ -51,6 +70,9 @@ class Local:
         """Nothing to listen to."""
 
     def publish(self, change: Change) -> None:
+        """Nobody to tell."""
+
+    def present(self, table: str, seats: tuple[bool, ...]) -> None:
         """Nobody to tell."""
 
     async def close(self) -> None:
@@ -128,14 +150,17 @@ class RedisFanout:
                 log.warning("lost Redis (%s); listening again in %s s", type(err).__name__, RETRY_SECONDS)
                 await asyncio.sleep(RETRY_SECONDS)
 
-    def _read(self, message: dict[str, Any]) -> Change | None:
-        """A published change from another process; None for anything else (our own, a subscription's)."""
+    def _read(self, message: dict[str, Any]) -> Change | Presence | None:
+        """A published change or presence from another process; None for anything else (our
+        own, a subscription's)."""
         if message.get("type") != "message":
             return None
         try:
             data = json.loads(message["data"])
             if data["from"] == self.origin:
                 return None
+            if "seats" in data:
+                return Presence(str(data["table"]), tuple(bool(seat) for seat in data["seats"]), str(data["from"]))
             return Change(str(data["table"]), tuple(int(n) for n in data["version"]), bool(data["open"]))
         except (ValueError, KeyError, TypeError):
             log.warning("a message on %s that is not a table's change", self.channel)
@@ -144,8 +169,17 @@ class RedisFanout:
     def publish(self, change: Change) -> None:
         if self._client is None:
             return
-        text = json.dumps({"from": self.origin, "table": change.table, "version": list(change.version),
-                           "open": change.open})
+        self._publish({"from": self.origin, "table": change.table, "version": list(change.version),
+                       "open": change.open})
+
+    def present(self, table: str, seats: tuple[bool, ...]) -> None:
+        """Tell the others which seats of ``table`` have a socket open on this process."""
+        if self._client is None:
+            return
+        self._publish({"from": self.origin, "table": table, "seats": list(seats)})
+
+    def _publish(self, message: dict[str, object]) -> None:
+        text = json.dumps(message)
         task = asyncio.get_running_loop().create_task(self._send(text))
         self._sending.add(task)
         task.add_done_callback(self._sending.discard)
@@ -156,7 +190,7 @@ class RedisFanout:
         try:
             await self._client.publish(self.channel, text)
         except RedisError as err:
-            log.warning("a table's change could not be published (%s)", type(err).__name__)
+            log.warning("a table's change or presence could not be published (%s)", type(err).__name__)
 
     async def close(self) -> None:
         if self._listening is not None:

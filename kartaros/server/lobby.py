@@ -108,8 +108,8 @@ class Lobby:
     def listing(self, lang: str) -> list[dict[str, Any]]:
         """The open tables waiting, in ``lang``: those with someone connected first, then newest first."""
         tables = list(reversed(self._current()))
-        tables.sort(key=lambda table: not any(seating.connected(table.watchers, len(table.seats))))
-        return [entry(table, lang) for table in tables]
+        tables.sort(key=lambda table: not any(self.service.connected(table)))
+        return [entry(table, lang, self.service.connected(table)) for table in tables]
 
     def watch(self, watcher: Watcher) -> None:
         if len(self.watchers) >= MAX_LOBBY_WATCHERS:
@@ -211,7 +211,7 @@ class Lobby:
             for table in self._current():
                 if (table.state.game, len(table.seats)) != (game, players):
                     continue
-                if not any(seating.connected(table.watchers, len(table.seats))):
+                if not any(self.service.connected(table)):
                     continue  # nobody there: its creator may be long gone
                 try:
                     return await self.claim(table.id, None, name)
@@ -236,9 +236,9 @@ class Lobby:
             await self.service.start_table(table)
 
 
-def entry(table: LiveTable, lang: str) -> dict[str, Any]:
+def entry(table: LiveTable, lang: str, present: list[bool]) -> dict[str, Any]:
     """A table as the lobby lists it, in ``lang``: its game, options in words, and its seats (names,
-    free, bot, connected). Nothing secret: no token, no hash, no cards."""
+    free, bot, connected: ``present``, on any process). Nothing secret: no token, no hash, no cards."""
     info = kartaros.GAMES[table.state.game]
     say = shared().speech(lang)
     variant = table.state.variant
@@ -249,7 +249,6 @@ def entry(table: LiveTable, lang: str) -> dict[str, Any]:
         if words.name in variant and variant[words.name] != usual.get(words.name):
             options.append({"label": words.label, "value": choice_words(say, words.choices, variant[words.name])})
     free = seating.free_seats(table.seats)
-    present = seating.connected(table.watchers, len(table.seats))
     return {
         "table": table.id,
         "game": info.name,

@@ -178,6 +178,9 @@ class Move(NamedTuple):
     at: float | None = None
     result: dict[str, Any] | None = None
     clock: dict[str, Any] | None = None
+    # how many table events the move was made after: where several processes write, a move is
+    # stored only if no event (a resignation, a takeover …) was stored there meanwhile
+    events: int | None = None
 
 
 class StaleWrite(Exception):
@@ -198,6 +201,11 @@ def _storage(what: str) -> Iterator[None]:
         # the driver's own error class and first line only: the statement is not repeated
         reason = str(getattr(err, "orig", None) or err).splitlines()[0][:200]
         raise StorageError(f"the database could not {what}: {type(err).__name__}: {reason}") from err
+
+
+def _count(db: Connection, rows: Table, table_id: str) -> int:
+    """How many rows of ``rows`` (a table's moves or events) the table has."""
+    return int(db.execute(select(func.count()).select_from(rows).where(rows.c.table_id == table_id)).scalar_one())
 
 
 @dataclass
@@ -268,6 +276,10 @@ class Store:
 
     def __init__(self, url: str = DEFAULT_URL, **engine_kwargs: Any) -> None:
         self.engine = make_engine(url, **engine_kwargs)
+        # Several processes may write its tables (PostgreSQL): a move and a table's event are each
+        # written under the table's row lock, over the other's count they were made from. SQLite
+        # is served by one process, whose tables' own locks keep them apart already.
+        self.shared = self.engine.dialect.name != "sqlite"
         try:
             with _storage("bring its schema up to date"):
                 migrations.upgrade(self.engine)
@@ -295,15 +307,17 @@ class Store:
 
     def append(
         self, table_id: str, seq: int, action: str, at: float | None = None, result: dict[str, Any] | None = None,
-        clock: dict[str, Any] | None = None,
+        clock: dict[str, Any] | None = None, events: int | None = None,
     ) -> None:
         """Store the action played at position ``seq`` (at ``at``, seconds since the epoch, by the
         server's clock; now by default); ``StaleWrite`` if that place is taken. ``result``: the
         game's result, where this action ends it, stored with it in one transaction; ``clock``:
-        the move clock's state after it (a table with a clock), in the same transaction."""
+        the move clock's state after it (a table with a clock), in the same transaction;
+        ``events``: the number of table events it was made after (``StaleWrite`` if the table
+        has another by now, where several processes write)."""
         try:
             with _storage("store a move"), self.engine.begin() as db:
-                self._append(db, Move(table_id, seq, action, at, result, clock))
+                self._append(db, Move(table_id, seq, action, at, result, clock, events))
         except StorageError as err:
             if isinstance(err.__cause__, IntegrityError):
                 raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
@@ -317,23 +331,33 @@ class Store:
         if len(moves) > 1:
             try:
                 with _storage("store moves"), self.engine.begin() as db:
+                    self._lock(db, sorted({move.table_id for move in moves}))  # one order: no deadlock
                     for move in moves:
                         self._append(db, move)
                 return [None] * len(moves)
-            except StorageError:
+            except (StorageError, StaleWrite):
                 pass  # each on its own below: which one failed, and why
         outcomes: list[Exception | None] = []
         for move in moves:
             try:
-                timed = {} if move.clock is None else {"clock": move.clock}  # as a table without one calls it
-                self.append(move.table_id, move.seq, move.action, move.at, move.result, **timed)
+                self.append(move.table_id, move.seq, move.action, move.at, move.result, move.clock, move.events)
                 outcomes.append(None)
             except (StaleWrite, StorageError) as err:
                 outcomes.append(err)
         return outcomes
 
-    @staticmethod
-    def _append(db: Connection, move: Move) -> None:
+    def _lock(self, db: Connection, table_ids: Sequence[str]) -> None:
+        """Where several processes write: hold these tables' rows until the transaction ends, so
+        that a move and an event of one table are written one after the other, each seeing the
+        other's rows."""
+        if self.shared:
+            db.execute(select(tables.c.id).where(tables.c.id.in_(table_ids)).order_by(tables.c.id).with_for_update())
+
+    def _append(self, db: Connection, move: Move) -> None:
+        if self.shared and move.events is not None:
+            self._lock(db, [move.table_id])  # (held already in a group of moves: taken again at no cost)
+            if _count(db, table_events, move.table_id) != move.events:
+                raise StaleWrite(f"table {move.table_id} has had an event since this move was made")
         when = _now() if move.at is None else datetime.fromtimestamp(move.at, UTC)
         db.execute(insert(actions).values(table_id=move.table_id, seq=move.seq, action=move.action, created_at=when))
         if move.result is not None:
@@ -351,6 +375,10 @@ class Store:
         when = datetime.fromtimestamp(event["at"], UTC)
         try:
             with _storage("store a table's event"), self.engine.begin() as db:
+                if self.shared:
+                    self._lock(db, [table_id])
+                    if _count(db, actions, table_id) != event["seq"]:
+                        raise StaleWrite(f"table {table_id} has had a move since this event")
                 db.execute(insert(table_events).values(
                     table_id=table_id, n=n, kind=event["kind"], seat=event.get("seat"), seq=event["seq"],
                     created_at=when, data=event.get("data"),

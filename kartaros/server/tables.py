@@ -30,7 +30,7 @@ from kartaros.words import N_, shared, speech
 
 from . import clocks, seating
 from .clock import Clock, SystemClock
-from .fanout import Change, Fanout, Local
+from .fanout import PRESENCE_EXPIRES, PRESENCE_SECONDS, Change, Fanout, Local, Presence
 from .guard import shown
 from .pushes import Watcher
 from .store import Move, StaleWrite, StorageError, Store, StoredTable, hash_token
@@ -163,6 +163,10 @@ class TableService:
         self._resuming: dict[str, asyncio.Task[None]] = {}  # table id -> the work picking it up again
         # told of a table whose seats or presence changed (the lobby listens)
         self.seat_listeners: list[Callable[[LiveTable], None]] = []
+        # who is connected on the other processes: table -> process -> (its seats' sockets there,
+        # when it last said so); and what this one last said of its own (``fanout.Presence``)
+        self._elsewhere: dict[str, dict[str, tuple[tuple[bool, ...], float]]] = {}
+        self._said: dict[str, tuple[bool, ...]] = {}
         # told of a table let go of from memory (``let_go_quiet``): what they hold for it may go too
         self.let_go_listeners: list[Callable[[str], None]] = []
 
@@ -172,6 +176,8 @@ class TableService:
         """At startup: pick up the work of every unfinished table (``resume_all``) beside the
         requests, and from then on let go of the quiet ones now and then (``let_go_quiet``)."""
         self._spawn(self._sweep_quiet())
+        if self.fanout.shared:
+            self._spawn(self._repeat_presence())
         return self._spawn(self.resume_all())
 
     async def _sweep_quiet(self) -> None:
@@ -417,11 +423,71 @@ class TableService:
         """A change of the table was stored: the other processes hear of it (``fanout``)."""
         self.fanout.publish(Change(table.id, table.version, table.visibility == seating.OPEN))
 
-    def changed_elsewhere(self, change: Change) -> None:
+    def changed_elsewhere(self, change: Change | Presence) -> None:
         """Another process stored a change of a table (``fanout``): it is caught up beside the
         other work (a table whose bot thinks here holds its lock meanwhile, and must not hold up
-        the changes of the other tables)."""
-        self._spawn(self._changed_elsewhere(change))
+        the changes of the other tables). Or it said who is connected to a table there."""
+        if isinstance(change, Presence):
+            self._heard_presence(change)
+        else:
+            self._spawn(self._changed_elsewhere(change))
+
+    # ---- who is connected, on any process ------------------------------------------------------
+
+    def connected(self, table: LiveTable) -> list[bool]:
+        """For each seat, whether its player has a socket open now: on this process, or on
+        another that said so lately (``fanout.Presence``; a process that stopped saying so for
+        ``PRESENCE_EXPIRES`` no longer counts)."""
+        here = seating.connected(table.watchers, len(table.seats))
+        for seats, _ in self._elsewhere.get(table.id, {}).values():  # (until ``_repeat_presence`` lets it go)
+            here = [mine or (seat < len(seats) and seats[seat]) for seat, mine in enumerate(here)]
+        return here
+
+    def _say_presence(self, table: LiveTable) -> None:
+        """Where other processes serve the tables too, tell them which seats have a socket here,
+        when that changed."""
+        if not self.fanout.shared:
+            return
+        seats = tuple(seating.connected(table.watchers, len(table.seats)))
+        if self._said.get(table.id, (False,) * len(seats)) != seats:
+            self.fanout.present(table.id, seats)
+        if any(seats):
+            self._said[table.id] = seats
+        else:
+            self._said.pop(table.id, None)
+
+    def _heard_presence(self, presence: Presence) -> None:
+        table = self.live.get(presence.table)
+        before = self.connected(table) if table is not None else None
+        heard = self._elsewhere.setdefault(presence.table, {})
+        if any(presence.seats):
+            heard[presence.origin] = (presence.seats, self.clock.now())
+        else:
+            heard.pop(presence.origin, None)
+        if not heard:
+            del self._elsewhere[presence.table]
+        if table is not None and self.connected(table) != before:
+            self._caught_up(table)  # the watchers and the lobby see him come or go; the graces follow
+
+    async def _repeat_presence(self) -> None:
+        """Every ``PRESENCE_SECONDS``: say again who is connected here (a process that stops saying
+        it has died, and its presence expires elsewhere), and let the presence of a process that
+        stopped saying it go."""
+        while True:
+            await self.clock.sleep_until(self.clock.now() + PRESENCE_SECONDS)
+            for table_id, seats in list(self._said.items()):
+                self.fanout.present(table_id, seats)
+            now = self.clock.now()
+            for table_id, heard in list(self._elsewhere.items()):
+                table = self.live.get(table_id)
+                before = self.connected(table) if table is not None else None
+                for origin, (_, when) in list(heard.items()):
+                    if now - when >= PRESENCE_EXPIRES:
+                        del heard[origin]
+                if not heard:
+                    del self._elsewhere[table_id]
+                if table is not None and self.connected(table) != before:
+                    self._caught_up(table)
 
     async def _changed_elsewhere(self, change: Change) -> None:
         """Caught up here where the table is in memory (its watchers are told); an open table not
@@ -560,7 +626,7 @@ class TableService:
             "words": words,
             # who sits: each seat's player connected now, the seats still free (the game waits for
             # them), the creator's seat, and whether the table is open to the lobby (``seating``)
-            "connected": seating.connected(table.watchers, len(table.seats)),
+            "connected": self.connected(table),
             "free": free,
             "creator": seating.creator_seat(table.seats),
             "open": table.visibility == seating.OPEN,
@@ -647,7 +713,7 @@ class TableService:
         result = _result(after) if after.is_over else None
         clock = clocks.retimed(table, after, at, moved=True)  # the mover's time stops, the next one's starts
         try:
-            await self.writes.append(Move(table.id, table.seq, action, at, result, clock))
+            await self.writes.append(Move(table.id, table.seq, action, at, result, clock, len(table.events)))
         except StaleWrite:
             await self.lost_race(table)  # another process stored a move here first: its move counts
             raise PlayerError(409, N_("the table has moved on: look again")) from None
@@ -764,21 +830,22 @@ class TableService:
     # ---- watchers -------------------------------------------------------------------------
 
     def watch(self, table: LiveTable, watcher: Watcher) -> None:
-        before = seating.connected(table.watchers, len(table.seats))
+        before = self.connected(table)
         table.watchers.add(watcher)
         self._presence(table, before)
 
     def unwatch(self, table: LiveTable, watcher: Watcher) -> None:
         table.watchers.discard(watcher)
         table.used = self.clock.now()  # quiet from when its last watcher left, not from when he came
+        self._say_presence(table)
         # its seat's last socket gone (the watcher is closed by now: it counts as gone already)
-        if watcher.seat is not None and not seating.connected(table.watchers, len(table.seats))[watcher.seat]:
+        if watcher.seat is not None and not self.connected(table)[watcher.seat]:
             self.seats_changed(table)
             self._graces(table)
 
     def sit(self, table: LiveTable, watcher: Watcher, seat: int | None) -> None:
         """A watcher's token came late: it is the seat's from now on (the seat is connected)."""
-        before = seating.connected(table.watchers, len(table.seats))
+        before = self.connected(table)
         watcher.seat = seat
         self._presence(table, before)
 
@@ -789,7 +856,7 @@ class TableService:
         waits for him as long as it takes: nobody waits for him. After a restart nobody is
         connected: the timers start as the first person comes back, for those who do not."""
         people = [seat for seat, info in enumerate(table.seats) if info["kind"] == "human"]
-        here = seating.connected(table.watchers, len(table.seats))
+        here = self.connected(table)
         for seat in people:
             key = (table.id, seat)
             timer = self._gone.get(key)
@@ -806,12 +873,14 @@ class TableService:
         finally:
             if self._gone.get((table.id, seat)) is asyncio.current_task():
                 self._gone.pop((table.id, seat), None)
-        if not seating.connected(table.watchers, len(table.seats))[seat] and not table.over:
+        if not self.connected(table)[seat] and not table.over:
             await self.seat_gone(table.id, seat, "gone")
 
     def _presence(self, table: LiveTable, before: list[bool]) -> None:
-        """A seat came or went: everyone at the table, and the listeners, are told."""
-        if seating.connected(table.watchers, len(table.seats)) != before:
+        """A seat came or went: everyone at the table, and the listeners, are told (and the other
+        processes, which seats have a socket here)."""
+        self._say_presence(table)
+        if self.connected(table) != before:
             self.seats_changed(table)
             self._graces(table)
 

@@ -1,0 +1,89 @@
+"""Who is connected, across server processes: two table services over one PostgreSQL schema,
+telling each other over the real Redis, on one fake clock. A person whose socket is on the
+other process is not gone from his table (no bot takes his seat), the others see him connected;
+once his socket there closes, or that process dies and stops saying so, his grace period runs
+and the table's on_timeout follows."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+
+from kartaros.server.clock import FakeClock
+from kartaros.server.fanout import PRESENCE_EXPIRES, PRESENCE_SECONDS, RedisFanout
+from kartaros.server.pushes import Watcher
+from kartaros.server.store import Store
+from kartaros.server.tables import GRACE_SECONDS, TableService
+from tests.test_race import run, until
+from tests.test_server_clocks import people
+from tests.test_server_processes import REDIS_URL, database, prefix  # noqa: F401  (fixtures)
+
+STEP = PRESENCE_SECONDS / 2
+
+
+async def elapse(clock: FakeClock, seconds: float) -> None:
+    """Let the fake clock run on in steps, each followed by a moment of real time, so that what
+    the processes say over Redis on the way reaches the other one before the next step."""
+    while seconds > 0:
+        await clock.advance(min(STEP, seconds))
+        seconds -= STEP
+        await asyncio.sleep(0.05)
+
+
+def test_a_person_connected_to_another_process_is_not_gone_until_his_socket_there_closes(
+    database: str, prefix: str,  # noqa: F811
+) -> None:
+    async def test(clock: FakeClock, first: TableService, second: TableService) -> None:
+        table = await people(first)
+        ana, milan = Watcher(0), Watcher(1)
+        first.watch(table, ana)
+        theirs = await second.table(table.id)
+        second.watch(theirs, milan)  # Milan's socket is on the other process
+        await until(lambda: first.connected(table) == [True, True], "Milan seen connected here")
+        assert first.view(table, 0)["connected"] == [True, True]
+        await elapse(clock, 2 * GRACE_SECONDS)
+        assert table.away == {} and theirs.away == {}  # nobody took his seat
+        milan.close()
+        second.unwatch(theirs, milan)
+        await until(lambda: first.connected(table) == [True, False], "Milan seen gone here")
+        await elapse(clock, GRACE_SECONDS + STEP)
+        await until(lambda: table.away == {1: "gone"}, "a bot took Milan's seat")
+
+    run(lambda: _two_processes(database, prefix, test))
+
+
+def test_the_presence_a_dead_process_stops_repeating_expires(database: str, prefix: str) -> None:  # noqa: F811
+    async def test(clock: FakeClock, first: TableService, second: TableService) -> None:
+        table = await people(first)
+        first.watch(table, Watcher(0))
+        theirs = await second.table(table.id)
+        second.watch(theirs, Watcher(1))
+        await until(lambda: first.connected(table) == [True, True], "Milan seen connected here")
+        second.stop()  # it dies without a word: its sockets are never closed
+        await second.fanout.close()
+        await elapse(clock, PRESENCE_EXPIRES - STEP)
+        assert first.connected(table) == [True, True]  # not yet
+        await elapse(clock, PRESENCE_SECONDS + 2 * STEP)  # expired, and let go at the next look
+        assert first.connected(table) == [True, False]
+        await elapse(clock, GRACE_SECONDS + STEP)
+        await until(lambda: table.away == {1: "gone"}, "a bot took Milan's seat")
+
+    run(lambda: _two_processes(database, prefix, test))
+
+
+async def _two_processes(
+    url: str, channels: str, test: Callable[[FakeClock, TableService, TableService], Awaitable[None]],
+) -> None:
+    """Two table services as two server processes: one database, one Redis, one clock."""
+    clock = FakeClock()
+    services = [TableService(Store(url), clock, fanout=RedisFanout(REDIS_URL, channels)) for _ in range(2)]
+    for service in services:
+        await service.fanout.start(service.changed_elsewhere)
+        service.start()
+    try:
+        await test(clock, *services)
+    finally:
+        for service in services:
+            service.stop()
+            await service.fanout.close()
+            service.store.close()
