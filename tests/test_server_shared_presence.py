@@ -1,16 +1,18 @@
-"""Who is connected, across server processes: two table services over one PostgreSQL schema,
+"""Who is connected, and what is said, across server processes: two table services over one PostgreSQL schema,
 telling each other over the real Redis, on one fake clock. A person whose socket is on the
 other process is not gone from his table (no bot takes his seat), the others see him connected;
 once his socket there closes, or that process dies and stops saying so, his grace period runs
-and the table's on_timeout follows."""
+and the table's on_timeout follows. A chat message written through one process reaches the
+readers on the other."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from kartaros.server.chat import Chats
 from kartaros.server.clock import FakeClock
-from kartaros.server.fanout import PRESENCE_EXPIRES, PRESENCE_SECONDS, RedisFanout
+from kartaros.server.fanout import PRESENCE_EXPIRES, PRESENCE_SECONDS, Message, RedisFanout, Said
 from kartaros.server.pushes import Watcher
 from kartaros.server.store import Store
 from kartaros.server.tables import GRACE_SECONDS, TableService
@@ -71,14 +73,54 @@ def test_the_presence_a_dead_process_stops_repeating_expires(database: str, pref
     run(lambda: _two_processes(database, prefix, test))
 
 
+def test_a_chat_message_written_through_one_process_reaches_the_readers_on_the_other(
+    database: str, prefix: str,  # noqa: F811
+) -> None:
+    async def test(clock: FakeClock, first: TableService, second: TableService) -> None:
+        table = await people(first)
+        theirs = await second.table(table.id)
+        here, there = Chats(first.store, clock, first.fanout), Chats(second.store, clock, second.fanout)
+        heard[first], heard[second] = here, there
+        ana, milan = Watcher(0), Watcher(1)
+        await here.join(table, ana)
+        await there.join(theirs, milan)
+        for watcher in (ana, milan):
+            assert (await _next_chat(watcher))["chat"] == []  # the history: empty
+        await here.say(table, 0, "Zdravo!")
+        for watcher in (ana, milan):
+            assert [line["text"] for line in (await _next_chat(watcher))["chat"]] == ["Zdravo!"]
+        await there.say(theirs, 1, "Hello")  # and back, at the next place of the chat (no 409)
+        for watcher in (ana, milan):
+            assert [line["text"] for line in (await _next_chat(watcher))["chat"]] == ["Hello"]
+
+    heard: dict[TableService, Chats] = {}
+    run(lambda: _two_processes(database, prefix, test, heard))
+
+
+async def _next_chat(watcher: Watcher) -> dict[str, object]:
+    while True:
+        message = await asyncio.wait_for(watcher.next(), 10)
+        assert message is not None
+        if "chat" in message:
+            return message
+
+
 async def _two_processes(
     url: str, channels: str, test: Callable[[FakeClock, TableService, TableService], Awaitable[None]],
+    chats: dict[TableService, Chats] | None = None,
 ) -> None:
-    """Two table services as two server processes: one database, one Redis, one clock."""
+    """Two table services as two server processes: one database, one Redis, one clock (and the
+    chats the test puts in ``chats`` hear of the other's messages)."""
     clock = FakeClock()
     services = [TableService(Store(url), clock, fanout=RedisFanout(REDIS_URL, channels)) for _ in range(2)]
     for service in services:
-        await service.fanout.start(service.changed_elsewhere)
+        def heard(message: Message, service: TableService = service) -> None:
+            if isinstance(message, Said):
+                if chats is not None and service in chats:
+                    chats[service].heard(message)
+            else:
+                service.changed_elsewhere(message)
+        await service.fanout.start(heard)
         service.start()
     try:
         await test(clock, *services)

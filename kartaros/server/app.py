@@ -37,7 +37,7 @@ from .address import PublicAddress
 from .chat import Chats
 from .clock import Clock
 from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_words
-from .fanout import shared_fanout
+from .fanout import Message, Said, shared_fanout
 from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .hints import HintDesk, hint_routes
@@ -138,14 +138,21 @@ def create_app(
     store = Store(db_url)
     service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers),
                            fanout=fanout, seeds=seeds)
-    chats = Chats(store, service.clock)
+    chats = Chats(store, service.clock, fanout)
     service.let_go_listeners.append(chats.forget)
     lobby = Lobby(service)
     accounts = Accounts(store)
 
+    def heard(message: Message) -> None:
+        """What another process told: a chat's new message is the chats', the rest the tables'."""
+        if isinstance(message, Said):
+            chats.heard(message)
+        else:
+            service.changed_elsewhere(message)
+
     @asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        await fanout.start(service.changed_elsewhere)  # the other processes' changes reach this one
+        await fanout.start(heard)  # the other processes' changes reach this one
         service.start()  # every table left with a bot to move or a window open goes on by itself
         yield
         service.stop()

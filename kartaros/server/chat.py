@@ -19,6 +19,7 @@ from typing import TypedDict
 from kartaros.words import N_
 
 from .clock import Clock
+from .fanout import Fanout, Local, Said
 from .guard import valid_text
 from .limits import RateLimit
 from .pushes import Watcher
@@ -48,11 +49,13 @@ class Room:
 class Chats:
     """The chat of every live table, over the store's chat and mutes."""
 
-    def __init__(self, store: Store, clock: Clock) -> None:
+    def __init__(self, store: Store, clock: Clock, fanout: Fanout | None = None) -> None:
         self.store = store
         self.clock = clock
         self.limit = RateLimit(RATE, BURST)
         self._rooms: dict[str, Room] = {}
+        self.fanout: Fanout = fanout or Local()  # the other processes hear of each message written here
+        self._reading: set[asyncio.Task[None]] = set()  # rooms catching up with another process's message
 
     async def room(self, table: LiveTable) -> Room:
         room = self._rooms.get(table.id)
@@ -102,9 +105,36 @@ class Chats:
             room.said += 1
             line = ChatLine(seat=seat, text=text, at=now)
             room.lines.append(line)
+        self.fanout.chat_said(table.id, room.said)
+        self._hand_out(room, [line])
+
+    def _hand_out(self, room: Room, lines: list[ChatLine]) -> None:
+        """New lines to every reader, but to a seat that muted their writer."""
         for watcher in self._readers(room):
-            if watcher.seat is None or seat not in room.muted.get(watcher.seat, ()):
-                watcher.reply({"chat": [line]})
+            seen = [line for line in lines
+                    if watcher.seat is None or line["seat"] not in room.muted.get(watcher.seat, ())]
+            if seen:
+                watcher.reply({"chat": seen})
+
+    def heard(self, said: Said) -> None:
+        """Another process wrote a message at a table: where its room is open here, its new lines
+        are read and handed out beside the other work."""
+        room = self._rooms.get(said.table)
+        if room is not None and said.said > room.said:
+            task = asyncio.get_running_loop().create_task(self._read_new(said.table, room, said.said))
+            self._reading.add(task)
+            task.add_done_callback(self._reading.discard)
+
+    async def _read_new(self, table_id: str, room: Room, said: int) -> None:
+        async with room.lock:
+            if said <= room.said:
+                return  # read meanwhile
+            now_said, rows = await asyncio.to_thread(self.store.chat, table_id, KEPT)
+            fresh = max(0, now_said - room.said)  # (more than KEPT new: the latest KEPT of them)
+            new = [ChatLine(seat=s, text=t, at=at) for s, t, at in rows[max(0, len(rows) - fresh):]] if fresh else []
+            room.said = now_said
+            room.lines.extend(new)
+        self._hand_out(room, new)
 
     async def mute(self, table: LiveTable, seat: int | None, other: object, on: object) -> None:
         """``seat`` mutes (``on``) or hears again ``other``; its sockets are given the chat anew."""

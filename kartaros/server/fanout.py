@@ -10,7 +10,8 @@ and tell their own watchers; one that has never seen it loads it only when it is
 Who is connected travels the same way: each process says which seats of a table have a socket
 open on it (``Presence``) whenever that changes, and again every ``PRESENCE_SECONDS`` while any
 has, so that a person whose socket is on another process is not counted as gone from his table;
-what a process stopped repeating (it died) expires after ``PRESENCE_EXPIRES``.
+what a process stopped repeating (it died) expires after ``PRESENCE_EXPIRES``. And a chat
+message written through one process is told (``Said``), so the others' readers get it too.
 
 One process alone needs nobody told: ``Local`` says nothing. ``RedisFanout`` says it over Redis
 pub/sub, on one channel per server (its prefix, so that servers sharing one Redis stay apart).
@@ -58,7 +59,16 @@ class Presence:
     origin: str
 
 
-Listener = Callable[[Change | Presence], None]  # must not wait: the next message is read after it returns
+@dataclass(frozen=True)
+class Said:
+    """A table's chat has ``said`` messages now (one was written through another process)."""
+
+    table: str
+    said: int
+
+
+Message = Change | Presence | Said
+Listener = Callable[[Message], None]  # must not wait: the next message is read after it returns
 
 
 class Local:
@@ -73,6 +83,9 @@ class Local:
         """Nobody to tell."""
 
     def present(self, table: str, seats: tuple[bool, ...]) -> None:
+        """Nobody to tell."""
+
+    def chat_said(self, table: str, said: int) -> None:
         """Nobody to tell."""
 
     async def close(self) -> None:
@@ -150,20 +163,22 @@ class RedisFanout:
                 log.warning("lost Redis (%s); listening again in %s s", type(err).__name__, RETRY_SECONDS)
                 await asyncio.sleep(RETRY_SECONDS)
 
-    def _read(self, message: dict[str, Any]) -> Change | Presence | None:
-        """A published change or presence from another process; None for anything else (our
-        own, a subscription's)."""
+    def _read(self, message: dict[str, Any]) -> Message | None:
+        """A published change, presence or chat message from another process; None for anything
+        else (our own, a subscription's)."""
         if message.get("type") != "message":
             return None
         try:
             data = json.loads(message["data"])
             if data["from"] == self.origin:
                 return None
+            if "said" in data:
+                return Said(str(data["table"]), int(data["said"]))
             if "seats" in data:
                 return Presence(str(data["table"]), tuple(bool(seat) for seat in data["seats"]), str(data["from"]))
             return Change(str(data["table"]), tuple(int(n) for n in data["version"]), bool(data["open"]))
         except (ValueError, KeyError, TypeError):
-            log.warning("a message on %s that is not a table's change", self.channel)
+            log.warning("a message on %s that is not a table's change, presence or chat", self.channel)
             return None
 
     def publish(self, change: Change) -> None:
@@ -177,6 +192,12 @@ class RedisFanout:
         if self._client is None:
             return
         self._publish({"from": self.origin, "table": table, "seats": list(seats)})
+
+    def chat_said(self, table: str, said: int) -> None:
+        """Tell the others that ``table``'s chat has ``said`` messages now."""
+        if self._client is None:
+            return
+        self._publish({"from": self.origin, "table": table, "said": said})
 
     def _publish(self, message: dict[str, object]) -> None:
         text = json.dumps(message)
