@@ -28,7 +28,11 @@ import redis
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
+from kartaros.server.clock import FakeClock
 from kartaros.server.store import StaleWrite, Store, StoredTable
+from kartaros.server.tables import TableService
+from tests.random_play import going_on
+from tests.test_race import until
 from tests.test_server_api import PG_URL, auth
 from tests.test_server_faults import _free_port
 
@@ -331,3 +335,47 @@ def _together(barrier: threading.Barrier, work: Callable[..., None], *args: Any,
     """``work`` as soon as the other threads of ``barrier`` are ready too."""
     barrier.wait()
     work(*args, **kwargs)
+
+
+def test_a_bots_move_that_a_table_event_stored_elsewhere_came_before_is_made_on_the_table_as_it_is_now(
+    database: str,
+) -> None:
+    """Another process stores a table's event (here a seat's return) just before this one stores
+    its bot's move: the move is refused as stale, this copy catches up, and its bot moves on it
+    (nobody else would: no move was stored elsewhere)."""
+    async def test() -> None:
+        other = Store(database)
+        target: list[int] = []  # the seq of the bot's move the event is to come before
+
+        class EventFirst(Store):
+            def append(self, table_id: str, seq: int, action: str, at: float | None = None,
+                       result: dict[str, Any] | None = None, clock: dict[str, Any] | None = None,
+                       events: int | None = None) -> None:
+                if target and seq == target[0]:
+                    target.clear()
+                    other.add_event(table_id, 0, {"kind": "seat_back", "seat": 0, "seq": seq, "at": time.time()})
+                super().append(table_id, seq, action, at, result, clock, events)
+
+        service = TableService(EventFirst(database), FakeClock())
+        try:
+            table_id, _ = await service.create("kec", 2, ["human", "bot:easy"], {"max_actions": 60}, [])
+            table = await service.table(table_id)
+            await until(lambda: table.state.current_player == 0 and not table.lock.locked(), "Ana's move")
+            while True:  # Ana moves until her move gives the bot its turn
+                action = next(iter(going_on(table.state)))
+                after = table.state.clone()
+                after.apply(action)
+                if after.current_player == 1:
+                    target.append(table.seq + 1)  # her move, then the bot's: the event comes first
+                moved = table.seq
+                await service.act(table_id, 0, action, table.seq)
+                if target or table.seq > moved + 1:
+                    break
+            await until(lambda: table.over or (table.seq > moved + 1 and not table.lock.locked()), "the bot moved")
+            assert not target and [event["kind"] for event in table.events] == ["seat_back"]
+            stored = other.load(table_id)
+            assert stored is not None and stored.actions == table.state.actions
+        finally:
+            service.stop()
+            other.close()
+    in_thread(test())

@@ -726,19 +726,25 @@ class TableService:
         clocks.arm(self, table)
 
     async def _run_bots(self, table: LiveTable) -> None:
+        overtaken = 0  # table events another process stored before this one's bot moves
         async with table.lock:
             while not table.over and table.state.current_player in table.bots:
                 if _awaited(table):
                     break  # the game starts when every seat is taken
                 if self._window(table) is not None:
                     break  # a race: the bots call on the window's timer, not in turn
-                seat = table.state.current_player
+                seat, seq = table.state.current_player, table.seq
                 action, table.bots[seat] = await self.thinking.choose(table.bots[seat], table.state)
                 try:
                     await self._commit(table, action)
                 except PlayerError as err:
                     if err.status != 409:
                         raise
+                    if table.seq == seq and not table.stale and overtaken < 3:
+                        # only a table event came first (a seat taken back, a resignation): this
+                        # copy is caught up with it, and its bots, if still to move, move on it
+                        overtaken += 1
+                        continue
                     # another process stored this turn's move first (its bot's, or a person's): this
                     # copy is caught up, and the process that stored it runs the bots on from there
                     return
