@@ -11,8 +11,10 @@ from starlette.websockets import WebSocketDisconnect
 from kartaros.server import create_app
 from kartaros.server.clock import FakeClock
 from kartaros.server.guard import MAX_HEADERS
-from kartaros.server.limits import CLIENT_LIMITS, SOCKET_MESSAGES
+from kartaros.server.limits import CLIENT_LIMITS, SOCKET_MESSAGES, SharedLimits
+from tests.test_race import run
 from tests.test_server_api import auth, new_table
+from tests.test_server_processes import REDIS_URL, prefix  # noqa: F401  (the fixture: channels of its own)
 
 GAME = {"game": "kec", "seats": ["human", "bot:easy"]}
 
@@ -116,3 +118,40 @@ def test_a_length_limit_above_its_default_is_refused_at_a_servers_table(client: 
             assert refused.status_code == 400 and option.name in refused.json()["error"]
             kept = client.post("/api/tables", json={**body, "variant": {option.name: option.default}})
             assert kept.status_code == 201
+
+
+def test_a_clients_rate_is_counted_once_for_every_process_sharing_one_redis(prefix: str) -> None:  # noqa: F811
+    """Two processes' limits over the real Redis: a client's burst is one for both, so half of it
+    through each leaves nothing for either; another client, and another server's prefix, are apart."""
+    async def test() -> None:
+        first, second = SharedLimits(REDIS_URL, prefix), SharedLimits(REDIS_URL, prefix)
+        elsewhere = SharedLimits(REDIS_URL, prefix + "-other")
+        rate, burst = CLIENT_LIMITS["move"]
+        now = 1_000_000.0
+        try:
+            for n in range(burst):
+                assert await (first, second)[n % 2].over("move", "10.0.0.1", now) is None
+            for limits in (first, second):
+                wait = await limits.over("move", "10.0.0.1", now)
+                assert wait is not None and wait == pytest.approx(1 / rate)
+            assert await first.over("move", "10.0.0.2", now) is None  # another client
+            assert await elsewhere.over("move", "10.0.0.1", now) is None  # another server's
+            assert await second.over("move", "10.0.0.1", now + 1 / rate) is None  # refilled, one
+            assert await first.over("move", "10.0.0.1", now + 1 / rate) is not None
+        finally:
+            for limits in (first, second, elsewhere):
+                await limits.close()
+    run(test)
+
+
+def test_without_redis_the_shared_limits_are_counted_in_each_process() -> None:
+    async def test() -> None:
+        limits = SharedLimits("redis://127.0.0.1:1/0")  # nothing answers there
+        _, burst = CLIENT_LIMITS["create"]
+        try:
+            for _ in range(burst):
+                assert await limits.over("create", "10.0.0.1", 0.0) is None
+            assert await limits.over("create", "10.0.0.1", 0.0) is not None  # still limited, here
+        finally:
+            await limits.close()
+    run(test)

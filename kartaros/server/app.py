@@ -42,7 +42,7 @@ from .guard import MAX_DEPTH, MAX_MESSAGE, Guard, depth, same_origin, valid_text
 from .guide import game_guide
 from .hints import HintDesk, hint_routes
 from .lessons import mount as mount_lessons
-from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit
+from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit, SharedLimits
 from .lobby import Lobby
 from .lobby_api import lobby_routes
 from .pushes import SEND_SECONDS, Watcher
@@ -127,7 +127,8 @@ def create_app(
     client is dropped as not reading; ``public``: how invite links name the server for others
     (by default, as each request names it); ``rate_limits``: each client address held to the
     rates of ``limits.CLIENT_LIMITS`` (``kartaros serve`` turns them on; off here, for embedding
-    and tests whose clients are scripts); ``bot_workers``: processes the bots think in (0: threads
+    and tests whose clients are scripts; counted in ``redis_url``'s Redis, where given, for all
+    the processes at once); ``bot_workers``: processes the bots think in (0: threads
     of this one); ``redis_url``: other server processes share the tables of this (PostgreSQL)
     database, and their changes are told over this Redis, on channels named from ``redis_prefix``
     (``fanout``); ``seeds``: the seed each new table is dealt with, None for a fresh random one
@@ -139,6 +140,8 @@ def create_app(
     service = TableService(store, clock=clock, call_seconds=call_seconds, thinking=Thinking(bot_workers),
                            fanout=fanout, seeds=seeds)
     chats = Chats(store, service.clock, fanout)
+    # a client's rate counted once for all the processes sharing the tables, or here alone
+    limits = None if not rate_limits else SharedLimits(redis_url, redis_prefix) if redis_url else ClientLimits()
     service.let_go_listeners.append(chats.forget)
     lobby = Lobby(service)
     accounts = Accounts(store)
@@ -157,6 +160,8 @@ def create_app(
         yield
         service.stop()
         await fanout.close()
+        if limits is not None:
+            await limits.close()
         store.close()
 
     titles = shared().speech("en").listed(info.title for info in kartaros.GAMES.values())
@@ -169,7 +174,7 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
-    app.add_middleware(Guard, limits=ClientLimits() if rate_limits else None, clock=service.clock)
+    app.add_middleware(Guard, limits=limits, clock=service.clock)
     app.state.service = service
     app.state.public = public  # how the server names itself for others (links, whether it is https)
     app.include_router(account_routes(accounts, service.clock, public))  # optional accounts, ratings

@@ -57,7 +57,7 @@ class Guard:
             await self.app(scope, receive, send)
             return
         too_long = sum(len(name) + len(value) for name, value in scope.get("headers", [])) > MAX_HEADERS
-        wait = None if too_long else self._over_rate(scope)
+        wait = None if too_long else await self._over_rate(scope)
         if scope["type"] == "websocket":
             if too_long or wait is not None:
                 await receive()  # the client's connect
@@ -103,7 +103,7 @@ class Guard:
         await self.app(scope, receive_bounded, send_guarded)
 
 
-    def _over_rate(self, scope: Scope) -> float | None:
+    async def _over_rate(self, scope: Scope) -> float | None:
         """Seconds the client must wait before this request, or None: it may go on."""
         if self.limits is None or self.clock is None:
             return None
@@ -116,7 +116,7 @@ class Guard:
             kind = "create" if path.rstrip("/") == "/api/tables" else "move"
         else:
             kind = "read"
-        return self.limits.refused(kind, address, self.clock.now())
+        return await self.limits.over(kind, address, self.clock.now())
 
 
 async def _too_large(send: Send, limit: int) -> None:

@@ -4,12 +4,20 @@ Each key (a seat at a table, a client) has a bucket of ``burst`` tokens that ref
 ``rate`` tokens a second; doing the thing takes one. A burst of ``burst`` goes through at
 once, then one every ``1 / rate`` seconds. The buckets live in memory (a restart forgives),
 and the ones full again are dropped, so the number kept stays bounded by the busy keys.
+
+Where several server processes serve one site (``fanout``), a client's requests are spread
+over them: ``SharedLimits`` keeps the clients' buckets in Redis instead, so that a client's
+rate is counted once for all the processes, not once per process.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -67,3 +75,74 @@ class ClientLimits:
         if bucket is None or bucket.allow(client, now):
             return None
         return bucket.wait(client, now)
+
+    async def over(self, kind: str, client: str, now: float) -> float | None:
+        """``refused``, as a server of several processes asks it (``SharedLimits``)."""
+        return self.refused(kind, client, now)
+
+    async def close(self) -> None:
+        """Nothing held."""
+
+
+LOCAL_SECONDS = 10.0  # how long a process counts on its own after Redis failed, before asking again
+
+# The same bucket in Redis, as the "theoretical arrival time" of the client's next request
+# (GCRA): one key per kind and client, one atomic script per request. Numbers go back as text:
+# Redis would cut a Lua number to an integer.
+_BUCKET_SCRIPT = """
+local now = tonumber(ARGV[1])
+local interval = tonumber(ARGV[2])
+local burst = tonumber(ARGV[3])
+local due = tonumber(redis.call('GET', KEYS[1])) or now
+local next_due = math.max(due, now) + interval
+local over = next_due - now - burst * interval
+if over > 0 then
+  return tostring(over)
+end
+redis.call('SET', KEYS[1], tostring(next_due), 'PX', math.ceil((next_due - now) * 1000) + 1000)
+return '-1'
+"""
+
+
+class SharedLimits(ClientLimits):
+    """The rate limits of ``ClientLimits``, counted in Redis (keys under ``{prefix}:rate:``) for
+    every server process sharing it. If Redis fails, each process counts on its own meanwhile
+    (the limits still hold, per process) rather than refusing everyone."""
+
+    def __init__(self, url: str, prefix: str = "kartaros", limits: dict[str, tuple[float, int]] | None = None) -> None:
+        super().__init__(limits)
+        self.rates = dict(limits or CLIENT_LIMITS)
+        self.url = url
+        self.prefix = f"{prefix}:rate"
+        self._client: Any = None
+        self._script: Any = None
+        self._local_until: float | None = None  # Redis failed: counted here until then
+
+    async def over(self, kind: str, client: str, now: float) -> float | None:
+        from redis import RedisError
+
+        if kind not in self.rates:
+            return None
+        if self._local_until is not None:
+            if now < self._local_until:
+                return self.refused(kind, client, now)  # a failing Redis is not asked at every request
+            self._local_until = None
+        rate, burst = self.rates[kind]
+        try:
+            if self._script is None:
+                import redis.asyncio as aioredis
+
+                self._client = aioredis.Redis.from_url(self.url, socket_connect_timeout=2, socket_timeout=2)
+                self._script = self._client.register_script(_BUCKET_SCRIPT)
+            wait = float(await self._script(keys=[f"{self.prefix}:{kind}:{client}"], args=[now, 1.0 / rate, burst]))
+        except RedisError as err:
+            log.warning("the shared rate limits cannot be read (%s): counted in this process for %s s",
+                        type(err).__name__, LOCAL_SECONDS)
+            self._local_until = now + LOCAL_SECONDS
+            return self.refused(kind, client, now)
+        return None if wait < 0 else wait
+
+    async def close(self) -> None:
+        if self._client is not None:
+            await self._client.aclose()
+            self._client = self._script = None
