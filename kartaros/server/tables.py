@@ -125,6 +125,10 @@ class LiveTable:
     seats_version: int = 0  # the stored version of seats and names (``Store.change_seats``)
     stale: bool = False  # another process stored a change this copy has not caught up with yet
     used: float = 0.0  # when it was last asked for or last left (server clock): quiet since then
+    # the log's sentences told lately, by (seat, language): the names they were said with, and
+    # by event index the event as that seat saw it with its sentence (``TableService._log``)
+    sentences: dict[tuple[int | None, str], tuple[tuple[str, ...], dict[int, tuple[Any, str]]]] = field(
+        default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -579,7 +583,7 @@ class TableService:
         names = table.names
         words: dict[str, Any] = {
             "lang": lang,
-            "log": [info.words.event(e, names, lang) for e in events[-LOG_SENTENCES:]],
+            "log": _log(table, seat, lang, events),
             # the index of the first of those in the game's history, so a page can keep a longer log
             "log_from": max(0, len(events) - LOG_SENTENCES),
             "moves": [{"action": a, "text": info.words.action(observation, a, names, lang)} for a in offers],
@@ -977,6 +981,30 @@ class Window:
     opened: float
     closes_at: float
     seq: int
+
+
+def _log(table: LiveTable, seat: int | None, lang: str, events: list[Any]) -> list[str]:
+    """The latest ``LOG_SENTENCES`` events as sentences in ``lang``. Each view tells them anew,
+    so a sentence said before is said again from memory: where the event, as this seat sees it
+    now, is the one it was said of, and with the same names (an event's view may change, e.g.
+    cards shown at the end: then it is said afresh)."""
+    describe = kartaros.GAMES[table.state.game].words.event
+    names = tuple(table.names)
+    first = max(0, len(events) - LOG_SENTENCES)
+    said = table.sentences.get((seat, lang))
+    if said is None or said[0] != names:
+        said = table.sentences[(seat, lang)] = (names, {})
+    known = said[1]
+    for old in [index for index in known if index < first]:
+        del known[old]
+    log = []
+    for index in range(first, len(events)):
+        event = events[index]
+        hit = known.get(index)
+        if hit is None or hit[0] != event:
+            hit = known[index] = (event, describe(event, table.names, lang))
+        log.append(hit[1])
+    return log
 
 
 def _check_seat(table: LiveTable, seat: object) -> None:
