@@ -13,18 +13,16 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple, Self
+from typing import Any, ClassVar, Literal, NamedTuple, Self
 
 from kartaros.cards import parse_deck
 from kartaros.errors import IllegalAction, RecordError
+from kartaros.info import GameInfo  # at run time: a compiled build (mypyc) evaluates a dataclass's annotations
 from kartaros.rng import Rng, new_seed
 from kartaros.variant import Option, resolve_variant
 from kartaros.views import EndView, Observation
-
-if TYPE_CHECKING:
-    from kartaros.info import GameInfo
 
 RECORD_FORMAT = "kartaros-record"
 RECORD_VERSION = 1
@@ -108,13 +106,16 @@ class GameState(ABC):
     _clone: ClassVar[tuple[str, ...]] = ("_rng",)  # objects with their own ``clone()``
     _reset: ClassVar[tuple[str, ...]] = ("_chance",)  # caches and the like: ``None`` in the clone
     __slots__ = _share + _copy + _copy_each + _clone + _reset
-    _over_phase: ClassVar[int]  # the game's phase once it is over (``_finish`` sets it)
+    _over_phase: ClassVar[IntEnum]  # the game's phase once it is over (``_finish`` sets it)
 
     num_players: int
     variant: Mapping[str, Any]  # read-only: shared by clones
     seed: int
     deck: list[str] | None
-    phase: int  # what is decided now: a member of the game's own ``Phase`` (an ``IntEnum``)
+    # What is decided now: a member of the game's own ``Phase``. Declared as the enum, not as an
+    # int, and not again by the games: a compiled build (mypyc) keeps an int field as a C integer,
+    # which would hand back a plain int that ``phase is OVER`` no longer matches.
+    phase: IntEnum
     events: list[Any]  # the history as the game keeps it (``observation`` shows it to each player)
     _rng: Rng
     _actions: list[str]
@@ -168,7 +169,8 @@ class GameState(ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "clone" not in cls.__dict__:  # a game may still write its own
+        # (``vars``, not ``cls.__dict__``, which the compiled build's type check refuses.)
+        if "clone" not in vars(cls):  # a game may still write its own
             setattr(cls, "clone", _clone_function(cls))  # noqa: B010 - replaces a method
 
     # ---- the public API --------------------------------------------------------------
@@ -296,7 +298,12 @@ class GameState(ABC):
 
         Each class gets its own, generated from the fields it declares (``_share``, ``_copy``,
         ``_copy_each``, ``_clone``, ``_reset``) when it is made: search clones all the time."""
-        raise NotImplementedError("GameState itself is never instantiated")
+        # Never reached in the pure build. A compiled one (mypyc) calls this very method from
+        # compiled code, whatever a class put in its place: hand over to the class's own.
+        own: Callable[[Self], Self] = type(self).clone
+        if own is GameState.clone:
+            raise NotImplementedError("GameState itself is never instantiated")
+        return own(self)
 
     def determinize(self, player: int, seed: int) -> Self:
         """A state ``player`` cannot tell from this one, hidden cards re-dealt, chance re-seeded."""
@@ -486,8 +493,11 @@ def _clone_function(cls: type[GameState]) -> Callable[[Any], Any]:
     for klass in reversed(cls.__mro__):
         if not issubclass(klass, GameState):
             continue
-        own = klass.__dict__
+        own = vars(klass)
         slots = own.get("__slots__")
+        if slots is None and "__mypyc_attrs__" in own:  # compiled (mypyc): every attribute, its bases' too
+            inherited = {name for base in klass.__mro__[1:] for name in vars(base).get("__mypyc_attrs__", ())}
+            slots = sorted(set(own["__mypyc_attrs__"]) - inherited - {"__dict__"})
         if slots is None:
             raise TypeError(f"{klass.__name__} must declare __slots__, made of its clone fields")
         slots = (slots,) if isinstance(slots, str) else slots
@@ -514,7 +524,7 @@ def _clone_function(cls: type[GameState]) -> Callable[[Any], Any]:
     exec("\n".join(lines), namespace)  # our own field names, checked above
     clone: Callable[[Any], Any] = namespace["clone"]
     clone.__qualname__ = f"{cls.__qualname__}.clone"
-    clone.__module__ = cls.__module__
+    clone.__module__ = vars(cls)["__module__"]
     clone.__doc__ = GameState.clone.__doc__
     return clone
 

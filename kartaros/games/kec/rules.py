@@ -209,7 +209,6 @@ class KecState(GameState):
     table: list[int]
     player: int  # who decides now
     turn: int  # whose turn it is (differs from ``player`` while the opponent defends)
-    phase: Phase
     hold: int  # the hold on the table, or -1
     took_discard: bool  # K4: the discard pile was used in this draw phase
     replacements: int  # K10: replacement draws still owed

@@ -175,7 +175,6 @@ class NesalomljivState(GameState):
     role: int  # CHOOSER or ATTACKER
     placer: int  # who placed the Attacker in the middle; in PLACE, who places the next one
     player: int  # who decides now
-    phase: Phase
     duels: int  # N15
     last_duel: int  # index in ``events`` of the last duel, or -1
     generation: int  # how many times the discard pile became the stock (N14)

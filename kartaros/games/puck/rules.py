@@ -350,7 +350,6 @@ class PuckState(GameState):
     order: list[int]  # this round's play order, its first player first
     step: int  # index in ``order`` (draw, exchange) or in ``tied`` (tiebreak) of who acts
     tied: list[int]  # P10: the players turning cards in this round of the tie-break
-    phase: Phase
     rounds: int  # tricks collected so far
     exchanges: list[tuple[int, ...] | None]  # this round: cards taken per seat (all 0: held)
     events: list[Event]

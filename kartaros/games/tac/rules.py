@@ -203,7 +203,6 @@ class TacState(GameState):
     turned: int  # T7: the card the player to move has turned and not yet placed, or -1
     player: int  # who decides now
     turn: int  # whose turn it is (differs from ``player`` in a call window)
-    phase: Phase
     offender: int  # T11: the player whose miss is being asked about, or -1
     missed: int  # T11: the card he could have placed, or -1
     places: list[int]  # 1-based finishing place per player, 0 while he plays on (T10)
