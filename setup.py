@@ -11,12 +11,13 @@ from typing import Any
 
 from setuptools import setup
 
-# What pays to compile, measured per game (benchmarks/versions.py, compiled tree against pure,
-# docs/speed.md): the rules of every game gain in random play, playouts and ISMCTS (1.2 to 1.7
-# times as fast), with the core they stand on (a game's state class derives from GameState, and a
-# compiled class derives only from compiled ones). The search itself (kartaros/bots/ismcts.py)
-# measured no faster compiled (1.00 to 1.05), so it stays pure, as does everything else: the
-# heuristics, words, views, server and terminal are not where the time goes.
+# What pays to compile, measured per game (benchmarks/versions.py, a compiled tree against the
+# pure one, docs/speed.md): the rules of every game gain, random play 1.2 to 1.5 times as fast,
+# playouts 1.5 to 2, ISMCTS 1.45 to 2, with the core they stand on (a game's state class derives
+# from GameState, and a compiled class derives only from compiled ones). The search itself
+# (kartaros/bots/ismcts.py) measured no faster compiled (1.00 to 1.05) for a third more build
+# time, so it stays pure, as does everything else: the heuristics, words, views, bots, server
+# and terminal are not where the time goes.
 COMPILED = [
     "kartaros/rng.py",
     "kartaros/cards.py",
