@@ -199,12 +199,16 @@ class GameState(ABC):
         """One flag per id of the game's fixed action space: is it legal now (``docs/rl.md``)."""
         return self.info.space(self.num_players).mask(self)
 
-    def apply(self, action: str) -> None:
-        """Play one action; raise :class:`IllegalAction` (state unchanged) if it is not legal now."""
+    def apply(self, action: object) -> None:
+        """Play one action (a string of ``legal_actions()``); raise :class:`IllegalAction` (state
+        unchanged) if it is not legal now, or not a string at all. (Typed ``object``: so that a
+        compiled build takes anything too, and refuses it in the same words.)"""
+        if type(action) is not str:
+            raise self._illegal(action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_moves()
-        move = legal.get(action) if type(action) is str else None
+        move = legal.get(action)
         if move is None:
             raise self._illegal(action)
         self._legal = None

@@ -475,13 +475,15 @@ class PuckState(GameState):
             return self._exchange_names().copy()
         return super().legal_actions()
 
-    def apply(self, action: str) -> None:
+    def apply(self, action: object) -> None:
         if self.phase is not EXCHANGE:
             super().apply(action)
             return
+        if type(action) is not str:
+            raise self._illegal(action)
         names = self._exchange_names()
         try:
-            i = names.index(action) if type(action) is str else -1
+            i = names.index(action)
         except ValueError:
             i = -1
         if i < 0:
