@@ -284,13 +284,14 @@ class GameState(ABC):
         done: Observation[Any] = view
         return done
 
-    def public_observation(self) -> dict[str, Any]:
+    def public_observation(self, since: int = 0) -> dict[str, Any]:
         """What every player knows, for spectators: the parts on which all observations agree.
 
         Built from the players' own observations, so it can hold nothing that some player
-        may not know. Private parts of events (a drawn card) drop out; the events stay.
+        may not know. Private parts of events (a drawn card) drop out; the events stay. With
+        ``since=k`` only the events from index k on, as in ``observation``.
         """
-        shared: dict[str, Any] = _common([self.observation(p) for p in range(self.num_players)])
+        shared: dict[str, Any] = _common([self.observation(p, since) for p in range(self.num_players)])
         return shared
 
     @abstractmethod

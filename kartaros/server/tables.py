@@ -130,7 +130,7 @@ class LiveTable:
     sentences: dict[tuple[int | None, str], tuple[tuple[str, ...], dict[int, tuple[Any, str]]]] = field(
         default_factory=dict)
     # each seat's view of the game's events so far, and the state it is of (``_observation``)
-    event_views: dict[int, tuple[GameState, list[Any]]] = field(default_factory=dict)
+    event_views: dict[int | None, tuple[GameState, list[Any]]] = field(default_factory=dict)
 
     @property
     def seq(self) -> int:
@@ -569,7 +569,7 @@ class TableService:
         """What ``seat`` (None: a spectator) is shown, with ``words`` in ``lang`` (``en`` or ``sr``)."""
         state = table.state
         info = kartaros.GAMES[state.game]
-        observation = state.public_observation() if seat is None else _observation(table, seat)
+        observation = _observation(table, seat)
         free = _awaited(table)
         # no moves for a seat a bot plays for, nor once the table ended the game, nor before all sit
         mover = (seat is not None and state.current_player == seat and not table.over and seat not in table.away
@@ -985,15 +985,17 @@ class Window:
     seq: int
 
 
-def _observation(table: LiveTable, seat: int) -> Any:
-    """``observation(seat)``, with the events it saw before taken from memory: a seat's view of
-    an event never changes once it happened, and the views of a long game's whole history are
-    the bulk of its observation, made again for every view of every move otherwise."""
+def _observation(table: LiveTable, seat: int | None) -> Any:
+    """``observation(seat)`` (None: ``public_observation()``, a spectator's), with the events it
+    saw before taken from memory: a seat's view of an event never changes once it happened,
+    and the views of a long game's whole history are the bulk of its observation, made again
+    for every view of every move otherwise."""
     state = table.state
     kept = table.event_views.get(seat)
     seen = kept[1] if kept is not None and kept[0] is state else []  # (a game replayed: anew)
-    observation: Any = state.observation(seat, since=len(seen))
-    seen.extend(observation["events"])
+    observation: Any = (state.public_observation(since=len(seen)) if seat is None
+                        else state.observation(seat, since=len(seen)))
+    seen.extend(observation.get("events", []))
     observation["events"] = list(seen)  # its own list: the one kept grows on
     table.event_views[seat] = (state, seen)
     return observation
