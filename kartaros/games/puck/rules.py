@@ -82,6 +82,7 @@ M_DRAW, M_TURN, M_HOLD = "draw", "turn", 0
 _DRAW_ONLY = {"draw": M_DRAW}
 _TURN_ONLY = {"turn": M_TURN}
 _PLAYOUT_DRAW, _PLAYOUT_TURN = (M_DRAW,), (M_TURN,)
+_DRAW_KEY, _TURN_KEY = (-1,), (-2,)  # ``tree_moves``: an exchange's keys are ≥ 0 (hold: 0)
 
 # ---- P9: hands ----------------------------------------------------------------------------
 
@@ -265,6 +266,29 @@ class _ExchangeParts(dict[tuple[int, int], _Parts]):
 
 
 _EXCHANGE_PARTS = _ExchangeParts()
+
+# ``tree_moves``: an exchange's key is its int with the places put (bits 0-2, which name
+# different cards in different hands) replaced by the cards themselves: from bit 11, above
+# the counts taken (two bits for each of up to four seats), each card put + 1 in 6 bits, in
+# rising order. Equal keys, equal strings: the notation names the cards and the seats alone.
+_PUT_SHIFT = _SEAT_SHIFT + 2 * 4
+
+
+class _PutKeys(dict[tuple[int, ...], list[int]]):
+    """Sorted hand → for each mask of its places (an exchange int's bits 0-2), what turns an
+    exchange int into its key (``_PUT_SHIFT``): the cards' bits less the mask. At most 23,479
+    hands, the same as ``_HandValues``."""
+
+    def __missing__(self, hand: tuple[int, ...]) -> list[int]:
+        adds = []
+        for mask in range(1 << len(hand)):
+            put = [c for i, c in enumerate(hand) if mask >> i & 1]
+            adds.append(sum((c + 1) << (_PUT_SHIFT + 6 * j) for j, c in enumerate(put)) - mask)
+        self[hand] = adds
+        return adds
+
+
+_PUT_KEYS = _PutKeys()
 
 
 def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
@@ -533,6 +557,16 @@ class PuckState(GameState):
         if self.phase is not EXCHANGE:
             return _PLAYOUT_DRAW if self.phase is DRAW else _PLAYOUT_TURN
         return self._exchanges(self.order[self.step]).moves
+
+    def tree_moves(self) -> tuple[Sequence[Any], Sequence[int]]:
+        """The playout's moves, keyed as their actions are written: an exchange by the cards
+        put and the cards taken from each seat (``_PUT_SHIFT``), or a word."""
+        moves = self._playout_moves()
+        phase = self.phase
+        if phase is not EXCHANGE:
+            return moves, _DRAW_KEY if phase is DRAW else _TURN_KEY
+        adds = _PUT_KEYS[tuple(sorted(self.hands[self.order[self.step]]))]
+        return moves, [move + adds[move & 7] for move in moves]
 
     def _value_guess(self) -> list[float]:
         """P11: the cards a player holds (pile and hand) as his share of the win."""
