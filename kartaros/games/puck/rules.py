@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import IntEnum, StrEnum
 from itertools import combinations, combinations_with_replacement, compress
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
@@ -205,7 +205,7 @@ class _Exchanges:
     the notation suffix of each way to take k cards, from which any hand's actions are named.
     Shared by every position with the same dependencies (``_EXCHANGES``)."""
 
-    __slots__ = ("moves", "named", "suffixes")
+    __slots__ = ("masks", "moves", "named", "suffixes")
 
     def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
         self.moves: list[int] = [M_HOLD] + [
@@ -214,6 +214,7 @@ class _Exchanges:
             for mask in (sum(1 << i for i in combo) for combo in heads)
             for _, code in options
         ]
+        self.masks = [move & 7 for move in self.moves]  # the places put, for ``tree_moves``
         # k is bounded by what the opponents' piles hold together: no ways, no larger k either.
         self.suffixes: list[list[str]] = []
         for options in takes[1 : size + 1]:
@@ -253,19 +254,22 @@ _EXCHANGES: dict[tuple[int, ...], _Exchanges] = {}
 _Parts = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
 
 
-class _ExchangeParts(dict[tuple[int, int], _Parts]):
-    """(exchange int, players) → (a flag per card of the sorted hand: into the pot?, (seat,
-    count) per seat taken from, cards taken per seat), for each exchange met so far."""
+class _ExchangeParts(dict[int, _Parts]):
+    """Exchange int → (a flag per card of the sorted hand: into the pot?, (seat, count) per
+    seat taken from, cards taken per seat), for each exchange met so far, with ``players``."""
 
-    def __missing__(self, key: tuple[int, int]) -> _Parts:
-        move, players = key
-        counts = tuple((move >> (_SEAT_SHIFT + 2 * s)) & 3 for s in range(players))
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
+
+    def __missing__(self, move: int) -> _Parts:
+        counts = tuple((move >> (_SEAT_SHIFT + 2 * s)) & 3 for s in range(self.players))
         put = tuple(move >> i & 1 for i in range(HAND_SIZE))
-        parts = self[key] = (put, tuple((s, n) for s, n in enumerate(counts) if n), counts)
+        parts = self[move] = (put, tuple((s, n) for s, n in enumerate(counts) if n), counts)
         return parts
 
 
-_EXCHANGE_PARTS = _ExchangeParts()
+_EXCHANGE_PARTS = [_ExchangeParts(players) for players in range(5)]  # by the number of players
 
 # ``tree_moves``: an exchange's key is its int with the places put (bits 0-2, which name
 # different cards in different hands) replaced by the cards themselves: from bit 11, above
@@ -353,11 +357,15 @@ Event = (
 )
 
 
+# The seats in play order from each first player, by the number of players (P8).
+_SEATS_FROM = [[tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(5)]
+
+
 class PuckState(GameState):
     game = "puck"
     _over_phase = OVER
     # What ``clone`` does with each field (``GameState._share`` and the rest say how).
-    _share = ("step", "rounds", "_names", "_moves")  # the two lists are replaced, never changed
+    _share = ("step", "rounds", "_names", "_moves", "_tree")  # the lists are replaced, never changed
     _copy = ("pot", "pot_by", "surplus", "table", "table_by", "active", "order", "tied", "exchanges")
     _copy_each = ("piles", "hands")
     _reset = ("_kept_journeys",)
@@ -380,6 +388,7 @@ class PuckState(GameState):
     _kept_journeys: tuple[int, int, _Journeys] | None  # actions played, player, his journeys
     _names: list[str] | None  # in the exchange, its actions in notation (None: not named yet) …
     _moves: list[int]  # … and their moves
+    _tree: tuple[list[int], list[int]] | None  # in the exchange, ``tree_moves`` (None: not yet)
 
     # ---- P3-P4: the cut and the deal --------------------------------------------------------
 
@@ -406,7 +415,7 @@ class PuckState(GameState):
         self.active = [True] * players
         self.rounds = 0
         self._kept_journeys = None
-        self._names, self._moves = None, []
+        self._names, self._moves, self._tree = None, [], None
         self._start_round(first)
         return self
 
@@ -432,7 +441,8 @@ class PuckState(GameState):
 
     def _start_round(self, first: int) -> None:
         n = self.num_players
-        self.order = [p for p in ((first + i) % n for i in range(n)) if self.active[p]]
+        active = self.active
+        self.order = [p for p in _SEATS_FROM[n][first] if active[p]]
         self.step = 0
         self.tied = []
         self.exchanges = [None] * n
@@ -485,7 +495,7 @@ class PuckState(GameState):
         """The exchanges open to ``p`` now (``_Exchanges``)."""
         size = len(self.hands[p])
         # All they depend on (the next pile's seat is -1 unless single_from is "next").
-        key = (p, size, self._next_pile(p), *map(_TAKEABLE.__getitem__, map(len, self.piles)))
+        key = (p, size, self._next_pile(p), *[_TAKEABLE[len(pile)] for pile in self.piles])
         found = _EXCHANGES.get(key)
         if found is None:
             found = _EXCHANGES[key] = _Exchanges(size, self._allowed_takes(p))
@@ -560,13 +570,20 @@ class PuckState(GameState):
 
     def tree_moves(self) -> tuple[Sequence[Any], Sequence[int]]:
         """The playout's moves, keyed as their actions are written: an exchange by the cards
-        put and the cards taken from each seat (``_PUT_SHIFT``), or a word."""
-        moves = self._playout_moves()
+        put and the cards taken from each seat (``_PUT_SHIFT``), or a word. An exchange's
+        are kept until it is played, and by the worlds of its player (``determinize``): a
+        search asks for the root's in every world."""
         phase = self.phase
         if phase is not EXCHANGE:
-            return moves, _DRAW_KEY if phase is DRAW else _TURN_KEY
-        adds = _PUT_KEYS[tuple(sorted(self.hands[self.order[self.step]]))]
-        return moves, [move + adds[move & 7] for move in moves]
+            return (_PLAYOUT_DRAW, _DRAW_KEY) if phase is DRAW else (_PLAYOUT_TURN, _TURN_KEY)
+        found = self._tree
+        if found is None:
+            p = self.order[self.step]
+            exchanges = self._exchanges(p)
+            adds = _PUT_KEYS[tuple(sorted(self.hands[p]))]
+            keys = list(map(add, exchanges.moves, map(adds.__getitem__, exchanges.masks)))
+            found = self._tree = (exchanges.moves, keys)
+        return found
 
     def _value_guess(self) -> list[float]:
         """P11: the cards a player holds (pile and hand) as his share of the win."""
@@ -575,7 +592,6 @@ class PuckState(GameState):
         return [h / total for h in held] if total else [1.0 / self.num_players] * self.num_players
 
     def _play(self, move: Any) -> None:
-        self._names = None
         if move is M_DRAW:
             self._draw()
         elif move is M_TURN:
@@ -600,8 +616,9 @@ class PuckState(GameState):
     # ---- P6: the exchange, one decision ------------------------------------------------------
 
     def _exchange(self, move: int) -> None:
+        self._names = self._tree = None  # (only an exchange's position has them)
         p = self.order[self.step]
-        put, sources, counts = _EXCHANGE_PARTS[move, self.num_players]
+        put, sources, counts = _EXCHANGE_PARTS[self.num_players][move]
         if move:
             hand = self.hands[p]
             cards = tuple(compress(sorted(hand), put))
@@ -693,7 +710,9 @@ class PuckState(GameState):
 
     def _check_end(self) -> bool:
         """After a trick is collected: a player without cards ends the game or leaves it."""
-        empty = [p for p in range(self.num_players) if self.active[p] and not self.piles[p]]
+        piles = self.piles
+        # (Mostly every pile holds cards: one test in C instead of one per seat.)
+        empty = [] if all(piles) else [p for p in range(self.num_players) if self.active[p] and not piles[p]]
         if empty:
             if self.variant["end"] == "first-out":
                 self._finish_by_count(Reason.OUT_OF_CARDS)
@@ -867,7 +886,7 @@ class PuckState(GameState):
         world._rng = Rng(mix(seed, 0x726E67))
         # His own moves are the same in every world he cannot tell from this one.
         if self.current_player != player:
-            world._legal = world._names = None
+            world._legal = world._names = world._tree = None
         return world
 
     def _journeys(self, player: int) -> _Journeys:
