@@ -86,12 +86,18 @@ class Rng:
         Fisher-Yates its choices: its 64-bit draws hold 50 bits more than a permutation needs.
         """
         n = len(items)
+        draws = _DRAWS[n] if n < len(_DRAWS) else _draws_for(n)
         if n < 2:  # nothing to move: the draws it would make, skipped (the state is a counter)
-            self.state = (self.state + _draws_for(n) * _GOLDEN) & _MASK
+            self.state = (self.state + draws * _GOLDEN) & _MASK
             return
         r = 0
-        for _ in range(_draws_for(n)):
-            r = r << 64 | self.next64()
+        z = self.state
+        for _ in range(draws):  # next64, inlined: worlds make many small shuffles
+            z = (z + _GOLDEN) & _MASK
+            x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            r = r << 64 | x ^ (x >> 31)
+        self.state = z
         for i in range(n - 1, 0, -1):
             r, j = divmod(r, i + 1)
             items[i], items[j] = items[j], items[i]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -66,6 +67,27 @@ def test_rng_shuffle_is_fisher_yates_on_below() -> None:
             fast.shuffle(items)
             for i in range(n - 1, 0, -1):
                 j = slow.below(i + 1)
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected
+            assert fast.state == slow.state
+
+
+def test_rng_quick_shuffle_reads_one_number_of_next64_draws() -> None:
+    """The worlds' shuffle: ``next64`` draws (inlined in it) make one big number, read in the
+    mixed radix n, n - 1, …, 2, and the state moves on by as many draws at any length."""
+    chooser = random.Random(4)
+    for n in [*range(0, 12), 30, 49, 52, 104, 106]:
+        for _ in range(20):
+            seed = chooser.getrandbits(64)
+            fast, slow = Rng(seed), Rng(seed)
+            items, expected = list(range(n)), list(range(n))
+            fast.quick_shuffle(items)
+            draws = (math.factorial(n).bit_length() + 113) // 64
+            r = 0
+            for _ in range(draws):
+                r = r << 64 | slow.next64()
+            for i in range(n - 1, 0, -1):
+                r, j = divmod(r, i + 1)
                 expected[i], expected[j] = expected[j], expected[i]
             assert items == expected
             assert fast.state == slow.state

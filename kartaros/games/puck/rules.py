@@ -12,10 +12,10 @@ collection), hands, ties, end, what each player sees (observation, determinize);
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from enum import IntEnum, StrEnum
-from itertools import combinations, combinations_with_replacement, compress
-from operator import add, itemgetter
+from itertools import accumulate, combinations, combinations_with_replacement, compress
+from operator import add
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
@@ -876,13 +876,17 @@ class PuckState(GameState):
                 arriving[later].append(cards[i])
             carried += cards
         carried += DECK  # a card on no thread keeps its name
-        new = journeys.final(carried)  # each real card's world card: the one on its last thread
         world = self.clone()
         _rename_history(world.events, journeys.renames, carried)
-        world.piles = [list(map(new.__getitem__, pile)) for pile in self.piles]
-        world.hands = [list(map(new.__getitem__, hand)) for hand in self.hands]
-        world.pot = list(map(new.__getitem__, self.pot))
-        world.surplus = list(map(new.__getitem__, self.surplus))
+        # Each card of the zones becomes the one on its last thread, all zones at once.
+        cards = list(map(carried.__getitem__, journeys.zones))
+        n = self.num_players
+        spans = journeys.spans
+        world.piles = [cards[a:b] for a, b in spans[:n]]
+        world.hands = [cards[a:b] for a, b in spans[n : 2 * n]]
+        a, b = spans[2 * n]
+        world.pot = cards[a:b]
+        world.surplus = cards[b:]
         world._rng = Rng(mix(seed, 0x726E67))
         # His own moves are the same in every world he cannot tell from this one.
         if self.current_player != player:
@@ -954,9 +958,13 @@ class PuckState(GameState):
             for i, bag in enumerate(bags):
                 where = (0, bags[i + 1], 0) if i + 1 < len(bags) else (1, *place[c])
                 threads[bag].append((where, c))
-        onward, name_at, final = _thread_tables(threads)
+        onward, name_at = _thread_tables(threads)
         renames = _renames(self.events, formed, name_at, sum(map(len, threads)))
-        journeys = _Journeys(formed, entering, onward, final, renames)
+        zones = [*self.piles, *self.hands, self.pot, self.surplus]
+        last = name_at[-1]
+        ends = list(accumulate(map(len, zones)))
+        spans = list(zip([0, *ends[:-1]], ends, strict=True))
+        journeys = _Journeys(formed, entering, onward, [last[c] for zone in zones for c in zone], spans, renames)
         self._kept_journeys = (len(self._actions), player, journeys)
         return journeys
 
@@ -970,7 +978,10 @@ class _Journeys(NamedTuple):
     formed: list[int]  # index in ``events`` where each bag was formed
     entering: list[list[int]]  # per bag: the cards whose journey starts there
     onward: list[list[tuple[int, int]]]  # per bag: (thread, later bag) for each thread into one
-    final: Callable[[list[int]], tuple[int, ...]]  # ``carried`` → each real card's world card
+    # The cards of the piles, hands, pot and surplus, zone after zone, by the index in
+    # ``carried`` of each one's world card (the one on its last thread), and each zone's span.
+    zones: list[int]
+    spans: list[tuple[int, int]]
     renames: list[_Rename]  # the events whose cards a world renames, and from where in ``carried``
 
 
@@ -982,7 +993,7 @@ _Rename = tuple[int, tuple[int, ...], tuple[int, ...]]
 
 def _thread_tables(
     threads: list[list[tuple[tuple[int, int, int], int]]],
-) -> tuple[list[list[tuple[int, int]]], list[list[int]], Callable[[list[int]], tuple[int, ...]]]:
+) -> tuple[list[list[tuple[int, int]]], list[list[int]]]:
     """Put the threads out of each bag in a fixed order (into later bags first, then to the
     places) and tabulate, per bag: (thread, later bag) for each thread into a later bag, and
     the names from the bag's forming on. A real card that passed through the bag is named
@@ -998,7 +1009,7 @@ def _thread_tables(
             name_at[c] = carried + i
         carried += len(out)
         names.append(name_at.copy())
-    return onward, names, itemgetter(*name_at)
+    return onward, names
 
 
 def _renames(events: list[Event], formed: list[int], names: list[list[int]], threads: int) -> list[_Rename]:
