@@ -205,7 +205,7 @@ class _Exchanges:
     the notation suffix of each way to take k cards, from which any hand's actions are named.
     Shared by every position with the same dependencies (``_EXCHANGES``)."""
 
-    __slots__ = ("masks", "moves", "named", "suffixes")
+    __slots__ = ("masks", "moves", "named", "suffixes", "takes")
 
     def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
         self.moves: list[int] = [M_HOLD] + [
@@ -214,7 +214,9 @@ class _Exchanges:
             for mask in (sum(1 << i for i in combo) for combo in heads)
             for _, code in options
         ]
-        self.masks = [move & 7 for move in self.moves]  # the places put, for ``tree_moves``
+        # For ``tree_moves``: each exchange's places put and the rest of its int.
+        self.masks = [move & 7 for move in self.moves]
+        self.takes = [move & ~7 for move in self.moves]
         # k is bounded by what the opponents' piles hold together: no ways, no larger k either.
         self.suffixes: list[list[str]] = []
         for options in takes[1 : size + 1]:
@@ -272,27 +274,10 @@ class _ExchangeParts(dict[int, _Parts]):
 _EXCHANGE_PARTS = [_ExchangeParts(players) for players in range(5)]  # by the number of players
 
 # ``tree_moves``: an exchange's key is its int with the places put (bits 0-2, which name
-# different cards in different hands) replaced by the cards themselves: from bit 11, above
-# the counts taken (two bits for each of up to four seats), each card put + 1 in 6 bits, in
-# rising order. Equal keys, equal strings: the notation names the cards and the seats alone.
+# different cards in different hands) replaced by the cards themselves, one bit each from bit
+# 11 on, above the counts taken (two bits for each of up to four seats). Equal keys, equal
+# strings: the notation names the cards and the seats alone.
 _PUT_SHIFT = _SEAT_SHIFT + 2 * 4
-
-
-class _PutKeys(dict[tuple[int, ...], list[int]]):
-    """Sorted hand → for each mask of its places (an exchange int's bits 0-2), what turns an
-    exchange int into its key (``_PUT_SHIFT``): the cards' bits less the mask. At most 23,479
-    hands, the same as ``_HandValues``."""
-
-    def __missing__(self, hand: tuple[int, ...]) -> list[int]:
-        adds = []
-        for mask in range(1 << len(hand)):
-            put = [c for i, c in enumerate(hand) if mask >> i & 1]
-            adds.append(sum((c + 1) << (_PUT_SHIFT + 6 * j) for j, c in enumerate(put)) - mask)
-        self[hand] = adds
-        return adds
-
-
-_PUT_KEYS = _PutKeys()
 
 
 def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
@@ -580,8 +565,11 @@ class PuckState(GameState):
         if found is None:
             p = self.order[self.step]
             exchanges = self._exchanges(p)
-            adds = _PUT_KEYS[tuple(sorted(self.hands[p]))]
-            keys = list(map(add, exchanges.moves, map(adds.__getitem__, exchanges.masks)))
+            cards = [0]  # by the mask of places put: their cards' bits
+            for card in sorted(self.hands[p]):
+                bit = 1 << (_PUT_SHIFT + card)
+                cards += [put + bit for put in cards]
+            keys = list(map(add, exchanges.takes, map(cards.__getitem__, exchanges.masks)))
             found = self._tree = (exchanges.moves, keys)
         return found
 
@@ -644,17 +632,24 @@ class PuckState(GameState):
 
     def _showdown(self) -> None:
         shown = tuple(map(tuple, map(sorted, self.hands)))
-        values_of = _VALUES[self.variant["ace_low_straight"]][self.variant["short_pair"]]
-        values = [-1] * self.num_players
-        for p in self.order:
-            values[p] = values_of[shown[p]]
-        best = max(values)
-        tied = [p for p in self.order if values[p] == best]
-        self.events.append(("showdown", shown, tuple(values), tuple(tied)))
-        if len(tied) == 1:
-            self._collect(tied[0], "hand")
+        variant = self.variant
+        value_of = _VALUES[variant["ace_low_straight"]][variant["short_pair"]].__getitem__
+        order = self.order
+        if len(order) == self.num_players:  # everyone plays (all but the end of last-standing)
+            values = list(map(value_of, shown))
         else:
-            self._break_tie(tied)
+            values = [-1] * self.num_players
+            for p in order:
+                values[p] = value_of(shown[p])
+        best = max(values)
+        if values.count(best) == 1:  # (mostly: one best hand)
+            winner = values.index(best)
+            self.events.append(("showdown", shown, tuple(values), (winner,)))
+            self._collect(winner, "hand")
+            return
+        tied = [p for p in order if values[p] == best]
+        self.events.append(("showdown", shown, tuple(values), tuple(tied)))
+        self._break_tie(tied)
 
     def _break_tie(self, tied: list[int]) -> None:
         """P10: the tied players with cards left turn one each; the empty drop out."""
