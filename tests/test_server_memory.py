@@ -5,6 +5,8 @@ SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from kartaros.server.clock import FakeClock
 from kartaros.server.lobby import Lobby
 from kartaros.server.pushes import Watcher
@@ -17,11 +19,21 @@ from tests.test_server_clocks import move, people
 QUIET = QUIET_SECONDS + 2 * SWEEP_SECONDS  # long enough for a sweep to find a table quiet
 
 
-def test_a_quiet_table_is_let_go_of_and_loads_again_as_it_was(db_url: str) -> None:  # noqa: F811
-    async def test() -> None:
+def running(url: str, test: Callable[[FakeClock, TableService], Awaitable[None]]) -> None:
+    """``test`` on a started table service over the database at ``url``, on a fake clock."""
+    async def started() -> None:
         clock = FakeClock()
-        service = TableService(Store(db_url), clock)
+        service = TableService(Store(url), clock)
         service.start()
+        try:
+            await test(clock, service)
+        finally:
+            service.stop()
+    run(started)
+
+
+def test_a_quiet_table_is_let_go_of_and_loads_again_as_it_was(db_url: str) -> None:  # noqa: F811
+    async def test(clock: FakeClock, service: TableService) -> None:
         table = await people(service)
         for _ in range(3):
             await move(service, table)
@@ -36,17 +48,13 @@ def test_a_quiet_table_is_let_go_of_and_loads_again_as_it_was(db_url: str) -> No
         assert after == before  # every seat, and a spectator, sees what he saw
         await move(service, again)  # and the game goes on
         assert again.seq == table.seq + 1
-        service.stop()
-    run(test)
+    running(db_url, test)
 
 
 def test_a_watched_table_stays_and_is_let_go_of_once_its_last_watcher_has_been_gone_long_enough(
     db_url: str,  # noqa: F811
 ) -> None:
-    async def test() -> None:
-        clock = FakeClock()
-        service = TableService(Store(db_url), clock)
-        service.start()
+    async def test(clock: FakeClock, service: TableService) -> None:
         table_id, _ = await service.create("kec", 2, ["human", "bot:easy"], None, [])
         table = await service.table(table_id)
         await until(lambda: table.state.current_player == 0 and not table.lock.locked(), "the person's move")
@@ -60,17 +68,13 @@ def test_a_watched_table_stays_and_is_let_go_of_once_its_last_watcher_has_been_g
         assert table_id in service.live  # quiet from when he left, not from when he came
         await clock.advance(2 * SWEEP_SECONDS)
         assert table_id not in service.live
-        service.stop()
-    run(test)
+    running(db_url, test)
 
 
 def test_a_table_whose_clock_runs_stays_until_its_time_is_up_and_goes_once_the_game_is_over(
     db_url: str,  # noqa: F811
 ) -> None:
-    async def test() -> None:
-        clock = FakeClock()
-        service = TableService(Store(db_url), clock)
-        service.start()
+    async def test(clock: FakeClock, service: TableService) -> None:
         table = await people(service, clock={"per_move": 10, "reserve": 3600}, on_timeout="forfeit")
         await clock.advance(2 * QUIET)
         assert table.id in service.live and not table.over  # its clock runs on, unwatched
@@ -80,15 +84,11 @@ def test_a_table_whose_clock_runs_stays_until_its_time_is_up_and_goes_once_the_g
         assert table.id not in service.live
         again = await service.table(table.id)
         assert again.over and again.ended == table.ended
-        service.stop()
-    run(test)
+    running(db_url, test)
 
 
 def test_many_tables_opened_and_left_leave_memory_as_it_was(db_url: str) -> None:  # noqa: F811
-    async def test() -> None:
-        clock = FakeClock()
-        service = TableService(Store(db_url), clock)
-        service.start()
+    async def test(clock: FakeClock, service: TableService) -> None:
         for _ in range(3):  # three waves of tables, each played a little and left
             tables = [await people(service) for _ in range(10)]
             for table in tables:
@@ -96,15 +96,11 @@ def test_many_tables_opened_and_left_leave_memory_as_it_was(db_url: str) -> None
             assert len(service.live) == 10
             await clock.advance(QUIET)
             assert service.live == {}
-        service.stop()
-    run(test)
+    running(db_url, test)
 
 
 def test_an_open_table_let_go_of_is_still_listed_and_its_seat_can_be_taken(db_url: str) -> None:  # noqa: F811
-    async def test() -> None:
-        clock = FakeClock()
-        service = TableService(Store(db_url), clock)
-        service.start()
+    async def test(clock: FakeClock, service: TableService) -> None:
         lobby = Lobby(service)
         made = await lobby.create("kec", 2, ["human", "human"], None, "Ana", "en")
         await clock.advance(QUIET)
@@ -114,5 +110,4 @@ def test_an_open_table_let_go_of_is_still_listed_and_its_seat_can_be_taken(db_ur
         table = await service.table(made.table)
         assert seated.seat == 1 and table.names == ["Ana", "Milan"]
         assert lobby.listing("en") == []  # every seat taken: no longer listed
-        service.stop()
-    run(test)
+    running(db_url, test)
