@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
@@ -515,6 +516,19 @@ def test_pages_are_served(client: TestClient) -> None:
     for path in ("/", "/t/abc", "/replays"):  # each page's language switch lists the languages
         text = client.get(path).text
         assert '<option value="en" lang="en">English</option><option value="sr" lang="sr">Srpski</option>' in text
+
+
+def test_the_site_pages_share_one_header_of_links(client: TestClient) -> None:
+    """Home, lobby, replays, ratings, account and puzzles link to the same places, in one order."""
+    def links(text: str) -> list[str]:
+        header = text[text.index("<header>"): text.index("</header>")]
+        return re.findall(r'<a href="([^"]*)" data-t=', header)
+
+    first = links(client.get("/").text)
+    assert first == ["/", "/lobby", "/replays", "/leaderboard", "/account"]
+    for path in ("/lobby", "/replays", "/leaderboard", "/account", "/puzzles/kec"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and links(answer.text) == first, path
 
 
 def test_a_games_own_table_module_and_its_words_are_served(client: TestClient) -> None:

@@ -59,6 +59,8 @@ Lang = Annotated[
     str, Query(description="the language of the words: en (English), sr (Serbian); see GET /api/words")
 ]
 LANGUAGE_SWITCH = '<select id="lang"></select>'  # where a page's HTML gets its languages
+# where a page's header gets the site's links (``static/site-links.html``), the same on every page
+SITE_LINKS_MARK = "<!-- site links -->"
 
 
 MOST_PLAYERS = max(info.max_players for info in kartaros.GAMES.values())
@@ -469,8 +471,9 @@ def create_app(
     app.mount("/static", StaticFiles(directory=str(static)), name="static")
 
     def page(name: str) -> HTMLResponse:
-        """A page, its language switch listing the languages there are."""
-        text = (static / name).read_text(encoding="utf-8")
+        """A page, its header's links the site's, its language switch listing the languages there are."""
+        links = (static / "site-links.html").read_text(encoding="utf-8")
+        text = (static / name).read_text(encoding="utf-8").replace(SITE_LINKS_MARK, links)
         return HTMLResponse(text.replace(LANGUAGE_SWITCH, LANGUAGE_SWITCH.replace("><", f">{language_options()}<")))
 
     puzzle_pages.register(app, service, page)  # the puzzles' API and pages
