@@ -47,6 +47,7 @@ class _LessonViews(TableService):
         self.clock = SystemClock()
         self.call_seconds = 0.0
         self.live = {}
+        self._elsewhere = {}  # nobody connected on other processes: a lesson lives in one
 
     def _races(self, table: LiveTable) -> bool:
         return False
