@@ -339,16 +339,16 @@ class NesalomljivState(GameState):
     def _deal_weapons(self) -> bool:
         """N7: 3 new weapons to each, one at a time, player 0 first; False if the game ended."""
         stock = self.stock
-        if len(stock) >= 2 * WEAPONS:  # the common case, unrolled (weapons are dealt after most duels)
-            c = stock[-6:]  # the top six, the top card last
+        if len(stock) >= 2 * WEAPONS:  # the common case, by slices (weapons are dealt after most duels)
+            mine, yours = stock[-1:-7:-2], stock[-2:-7:-2]  # from the top: the 1st, 3rd, 5th; 2nd, 4th, 6th
             del stock[-6:]
-            first, second = (c[5], c[3], c[1]), (c[4], c[2], c[0])
         else:
             cards = self._take_from_stock(2 * WEAPONS)
             if cards is None:
                 return False
-            first, second = (cards[0], cards[2], cards[4]), (cards[1], cards[3], cards[5])
-        self.weapons = [list(first), list(second)]
+            mine, yours = cards[0::2], cards[1::2]
+        self.weapons = [mine, yours]
+        first, second = tuple(mine), tuple(yours)
         events, intro = self.events, self.intro
         at = len(events)
         intro[first[0]] = intro[first[1]] = intro[first[2]] = at
@@ -382,7 +382,8 @@ class NesalomljivState(GameState):
 
     def _duel(self) -> None:
         """N5, N7: the reveal, the weapons to the discard pile, the target settled, then what next."""
-        first, second = self.choice
+        choice = self.choice
+        first, second = choice
         assert first is not None and second is not None
         a0, b0, drop0 = first
         a1, b1, drop1 = second
@@ -392,16 +393,22 @@ class NesalomljivState(GameState):
         distance1 = abs(value - WEAPON_VALUE[a1] - WEAPON_VALUE[b1])
         winner = 0 if distance0 < distance1 else 1 if distance1 < distance0 else -1
         knockout = winner >= 0 and (distance0 if winner == 0 else distance1) == 0
-        self.last_duel = len(self.events)
-        self.events.append(("duel", -1, role, target, first, second, winner, knockout))
-        self.discard += (drop0, drop1, a0, b0, a1, b1)  # the dropped ones went down first
+        events, discard = self.events, self.discard
+        self.last_duel = len(events)
+        events.append(("duel", -1, role, target, first, second, winner, knockout))
+        discard += (drop0, drop1, a0, b0, a1, b1)  # the dropped ones went down first
         self.weapons = [[], []]
-        self.choice = [None, None]
+        choice[0] = choice[1] = None
         self.duels += 1
-        if winner >= 0 and (role == ATTACKER or knockout):
-            self._take_target(1 - winner)  # N8 (knockout), N11
-        else:
-            self._discard_target()  # N8 (a plain win), N9, N12
+        self.target = -1
+        if winner >= 0 and (role == ATTACKER or knockout):  # N8 (knockout), N11: the loser takes it
+            loser = 1 - winner
+            self.match[loser].append(target)  # at the bottom
+            self.known[loser].append(target)
+            events.append(("take", loser, target, role))
+        else:  # N8 (a plain win), N9, N12
+            discard.append(target)
+            events.append(("discard", -1, target, role))
         if self.duels >= self.max_duels:
             self._finish((0.5, 0.5), Reason.MAX_DUELS)
             return
@@ -416,19 +423,6 @@ class NesalomljivState(GameState):
             self.phase = DRAW  # N11: the loser draws his extra card
         else:
             self._next_placer(winner)  # N8, N11
-
-    def _take_target(self, p: int) -> None:
-        card = self.target
-        self.match[p].append(card)  # at the bottom
-        self.known[p].append(card)
-        self.target = -1
-        self.events.append(("take", p, card, self.role))
-
-    def _discard_target(self) -> None:
-        card = self.target
-        self.discard.append(card)
-        self.target = -1
-        self.events.append(("discard", -1, card, self.role))
 
     # ---- N8-N9: the Chooser duel ---------------------------------------------------------------
 
