@@ -10,7 +10,8 @@ from __future__ import annotations
 import math
 import secrets
 import struct
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 _MASK = (1 << 64) - 1
@@ -72,7 +73,7 @@ class Rng:
         z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
         z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
         z = (z ^ (z >> 31)) & low
-        draws = lanes.unpack(z.to_bytes(lanes.size, "little"))[::2]  # each lane's low half
+        draws = lanes.draws(z.to_bytes(lanes.size, "little"))  # each lane's low half
         for i, draw in zip(range(n - 1, 0, -1), draws, strict=True):
             j = (draw * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
@@ -122,15 +123,30 @@ class _Lanes(NamedTuple):
     steps: int  # lane k - 1: k * _GOLDEN, mod 2**64
     low: int  # the low 64 bits of every lane
     size: int  # bytes of the lanes
-    unpack: Callable[[bytes], tuple[int, ...]]  # the lanes' bytes → their 64-bit halves
+    draws: Callable[[bytes], Sequence[int]]  # the lanes' bytes, little-endian → their low halves
 
 
 def _new_lanes(n: int) -> _Lanes:
     """The lanes of a shuffle of ``n`` items, made and kept (``_LANES``)."""
     ones = sum(1 << (128 * k) for k in range(n - 1))
     steps = sum((((k + 1) * _GOLDEN) & _MASK) << (128 * k) for k in range(n - 1))
-    lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), struct.Struct(f"<{2 * (n - 1)}Q").unpack)
+    lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), _low_halves if _LITTLE else _unpacker(n))
     return lanes
+
+
+def _low_halves(lanes: bytes) -> Sequence[int]:
+    """The low halves of the lanes, read in place: a view of the bytes as 64-bit words makes
+    ints of the low halves only (a tenth faster than unpacking both halves with ``struct``)."""
+    return memoryview(lanes).cast("Q")[::2]
+
+
+def _unpacker(n: int) -> Callable[[bytes], Sequence[int]]:
+    """``_low_halves`` on a big-endian machine, where the native words are not the lanes'."""
+    unpack = struct.Struct(f"<{2 * (n - 1)}Q").unpack
+    return lambda lanes: unpack(lanes)[::2]
+
+
+_LITTLE = sys.byteorder == "little"
 
 
 _LANES: dict[int, _Lanes] = {}  # by the number of items, made when first needed
