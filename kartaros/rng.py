@@ -74,9 +74,11 @@ class Rng:
         z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
         z = (z ^ (z >> 31)) & low
         draws = lanes.draws(z.to_bytes(lanes.size, "little"))  # each lane's low half
-        for i, draw in zip(range(n - 1, 0, -1), draws, strict=True):
-            j = (draw * (i + 1)) >> 64
-            items[i], items[j] = items[j], items[i]
+        size = n  # of the part still to shuffle, counted down by hand (cheaper than a zipped range)
+        for draw in draws:
+            j = (draw * size) >> 64
+            size -= 1  # the last place of that part, swapped with place j
+            items[size], items[j] = items[j], items[size]
         self.state = (s + (n - 1) * _GOLDEN) & _MASK
 
     def quick_shuffle(self, items: list[int]) -> None:
