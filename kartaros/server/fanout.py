@@ -25,6 +25,7 @@ import asyncio
 import json
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,8 @@ log = logging.getLogger(__name__)
 
 CONNECT_SECONDS = 5.0  # how long reaching Redis may take before the server says it cannot
 RETRY_SECONDS = 1.0  # between tries at listening again after Redis went away
+OUTBOX_MOST = 10_000  # messages waiting to be published at most (the oldest go first)
+BATCH_MOST = 200  # messages published in one pipeline at most
 
 
 @dataclass(frozen=True)
@@ -126,7 +129,12 @@ class RedisFanout:
         self.origin = secrets.token_hex(8)  # this process: its own messages are not for it
         self._client: Any = None
         self._listening: asyncio.Task[None] | None = None
-        self._sending: set[asyncio.Task[None]] = set()
+        # what is to be published, in order, sent by one task over one connection: a burst of
+        # changes (a busy second, every presence repeated at once) is one pipeline, not a
+        # connection per message out of a pool that runs dry
+        self._outbox: deque[str] = deque(maxlen=OUTBOX_MOST)
+        self._waiting = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
 
     async def start(self, listener: Listener) -> None:
         """Connect (``RedisUnreachable`` if Redis does not answer) and listen beside the requests."""
@@ -140,6 +148,8 @@ class RedisFanout:
             await self._client.aclose()
             raise RedisUnreachable(f"no Redis answers at {self.url!r}: {err}") from None
         subscribed = asyncio.Event()
+        self._waiting = asyncio.Event()  # (of the loop that serves)
+        self._sender = asyncio.get_running_loop().create_task(self._send_all())
         self._listening = asyncio.get_running_loop().create_task(self._listen(listener, subscribed))
         # the first change another process makes once this one serves must reach it
         await asyncio.wait_for(subscribed.wait(), CONNECT_SECONDS)
@@ -200,25 +210,41 @@ class RedisFanout:
         self._publish({"from": self.origin, "table": table, "said": said})
 
     def _publish(self, message: dict[str, object]) -> None:
-        text = json.dumps(message)
-        task = asyncio.get_running_loop().create_task(self._send(text))
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
+        """Into the outbox (never waits); if Redis fell so far behind that it is full, the oldest
+        message goes: a message is only a hint to look, the database has the change."""
+        self._outbox.append(json.dumps(message))
+        self._waiting.set()
 
-    async def _send(self, text: str) -> None:
+    async def _send_all(self) -> None:
+        """Publish what the outbox holds, up to ``BATCH_MOST`` messages a pipeline, until closed."""
         from redis import RedisError
 
-        try:
-            await self._client.publish(self.channel, text)
-        except RedisError as err:
-            log.warning("a table's change or presence could not be published (%s)", type(err).__name__)
+        while True:
+            await self._waiting.wait()
+            self._waiting.clear()
+            while self._outbox:
+                batch = [self._outbox.popleft() for _ in range(min(BATCH_MOST, len(self._outbox)))]
+                try:
+                    async with self._client.pipeline(transaction=False) as pipe:
+                        for text in batch:
+                            pipe.publish(self.channel, text)
+                        await pipe.execute()
+                except RedisError as err:
+                    log.warning("%d changes or presences could not be published (%s)", len(batch),
+                                type(err).__name__)
 
     async def close(self) -> None:
         if self._listening is not None:
             self._listening.cancel()
             await asyncio.gather(self._listening, return_exceptions=True)
-        if self._sending:
-            await asyncio.gather(*self._sending, return_exceptions=True)
+        if self._sender is not None:
+            for _ in range(50):  # what is left is sent first, for a moment at most
+                if not self._outbox:
+                    break
+                await asyncio.sleep(0.02)
+            self._sender.cancel()
+            await asyncio.gather(self._sender, return_exceptions=True)
+            self._sender = None
         if self._client is not None:
             await self._client.aclose()
             self._client = None
