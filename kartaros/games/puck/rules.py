@@ -176,24 +176,23 @@ def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
 
 _COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
 _TAKEABLE = [min(size, HAND_SIZE) for size in range(len(DECK) + 1)]  # P6: up to 3 from a pile of this size
-_HEADS_CACHE: dict[tuple[int, ...], list[list[str]]] = {}
-_NAMED_HEADS = 2_000  # heads of 1 or 2 cards whose actions an ``_Exchanges`` keeps: 1,378 there are
+_HEADS_CACHE: dict[tuple[int, ...], list[str]] = {}
 
 
-def _heads(hand: list[int]) -> list[list[str]]:
-    """For k = 1 … len(hand): every k cards of the hand, in notation (the head of an
-    exchange's name), by the places in the sorted hand ``_COMBOS`` lists.
+def _heads(hand: list[int]) -> list[str]:
+    """The head of an exchange's name, by the mask of places in the sorted hand whose cards
+    go into the pot (``_Exchanges.masks``): those cards in notation, ``hold`` for none.
 
-    Shared through a bounded cache: the exchange is the engine's hottest path.
-    """
+    Made once a hand, through a bounded cache: the exchange is the engine's hottest path."""
     key = tuple(sorted(hand))
     found = _HEADS_CACHE.get(key)
     if found is None:
         if len(_HEADS_CACHE) >= 50_000:
             _HEADS_CACHE.clear()
         name = [CODE[c] for c in key]
-        found = _HEADS_CACHE[key] = [
-            ["-".join([name[i] for i in combo]) for combo in _COMBOS[len(key)][k]] for k in range(1, len(key) + 1)
+        places = range(len(key))
+        found = _HEADS_CACHE[key] = ["hold"] + [
+            "-".join([name[i] for i in places if mask >> i & 1]) for mask in range(1, 1 << len(key))
         ]
     return found
 
@@ -202,51 +201,29 @@ class _Exchanges:
     """P6: the exchanges open to a seat, which depend only on his hand's size and on what each
     pile can give (and, under ``single_from: "next"``, on the next pile): their ints in the
     order of the legal actions (hold, then by k, by the cards put, by the ways to take), and
-    the notation suffix of each way to take k cards, from which any hand's actions are named.
-    Shared by every position with the same dependencies (``_EXCHANGES``)."""
+    the parts of their names that do not depend on the hand. Shared by every position with
+    the same dependencies (``_EXCHANGES``)."""
 
-    __slots__ = ("masks", "moves", "named", "suffixes", "takes")
+    __slots__ = ("masks", "moves", "tails", "takes")
 
     def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
-        self.moves: list[int] = [M_HOLD] + [
-            mask | code
+        # (k is bounded by what the opponents' piles hold together: no ways, no moves.)
+        ways = [
+            (mask, way)
             for options, heads in zip(takes[1:], _COMBOS[size][1:], strict=False)
             for mask in (sum(1 << i for i in combo) for combo in heads)
-            for _, code in options
+            for way in options
         ]
-        # For ``tree_moves``: each exchange's places put and the rest of its int.
+        self.moves: list[int] = [M_HOLD] + [mask | code for mask, (_, code) in ways]
+        # Each exchange's places put, the rest of its int (for ``tree_moves``), and the tail of
+        # its name, the seats taken from: its name is ``_heads(hand)[mask] + tail``.
         self.masks = [move & 7 for move in self.moves]
         self.takes = [move & ~7 for move in self.moves]
-        # k is bounded by what the opponents' piles hold together: no ways, no larger k either.
-        self.suffixes: list[list[str]] = []
-        for options in takes[1 : size + 1]:
-            if not options:
-                break
-            self.suffixes.append([suffix for suffix, _ in options])
-        # A head of 1 or 2 cards → its actions: a hand's singles and pairs recur from deal to
-        # deal, so naming them once saves most of the strings (a whole hand of 3 rarely recurs).
-        self.named: dict[str, list[str]] = {}
+        self.tails: list[str] = [""] + [suffix for _, (suffix, _) in ways]
 
-    def names(self, heads: list[list[str]]) -> list[str]:
+    def names(self, heads: list[str]) -> list[str]:
         """The actions in notation, ``moves``' names, of a hand with these ``_heads``."""
-        names = ["hold"]
-        named = self.named
-        for suffixes, k_heads in zip(self.suffixes, heads, strict=False):
-            if len(suffixes) == 1:  # one way to take k (two players)
-                only = suffixes[0]
-                names += [head + only for head in k_heads]
-            elif len(k_heads) == 1:  # the whole hand
-                head = k_heads[0]
-                names += [head + suffix for suffix in suffixes]
-            else:
-                for head in k_heads:
-                    found = named.get(head)
-                    if found is None:
-                        found = [head + suffix for suffix in suffixes]
-                        if len(named) < _NAMED_HEADS:
-                            named[head] = found
-                    names += found
-        return names
+        return list(map(add, map(heads.__getitem__, self.masks), self.tails))
 
 
 # (player, hand size, next pile or -1, what each pile can give) → the exchanges open to him.
@@ -388,11 +365,10 @@ class PuckState(GameState):
         self = cls._begin(players, seed, variant, OPTIONS)
         first = self._cut() if deck is None else 0  # P3: a stacked deck skips the cut
         order = self._deal_order(DECK, deck)
-        # P3: one card at a time, the first player first; a pile's top is its first card.
-        self.piles = [[] for _ in range(players)]
+        # P3: one card at a time, the first player first; a pile's top is its first card. So
+        # the i-th player from the first gets every players-th card from the i-th on.
         dealt = len(order) // players * players
-        for i in range(dealt):
-            self.piles[(first + i) % players].append(order[i])
+        self.piles = [order[(seat - first) % players : dealt : players] for seat in range(players)]
         self.surplus = order[dealt:]  # P4
         self.events.append(DealEvent("deal", first, tuple(len(p) for p in self.piles), len(self.surplus)))
         self.hands = [[] for _ in range(players)]
@@ -490,13 +466,23 @@ class PuckState(GameState):
     # hashing strings that are made once and looked up once. ``apply`` finds the action in it.
 
     def legal_actions(self) -> list[str]:
-        if self.phase is EXCHANGE:
+        phase = self.phase
+        if phase is EXCHANGE:
             return self._exchange_names().copy()
+        if phase is DRAW:
+            return ["draw"]
         return super().legal_actions()
 
     def apply(self, action: object) -> None:
-        if self.phase is not EXCHANGE:
-            super().apply(action)
+        phase = self.phase
+        if phase is not EXCHANGE:
+            # Half the decisions are draws, the only move then: played without the base's dict.
+            if phase is DRAW and type(action) is str and action == M_DRAW:
+                self._legal = None
+                self._actions.append(action)
+                self._draw()
+            else:
+                super().apply(action)
             return
         if type(action) is not str:
             raise self._illegal(action)
