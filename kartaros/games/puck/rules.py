@@ -403,7 +403,8 @@ class PuckState(GameState):
     def _start_round(self, first: int) -> None:
         n = self.num_players
         active = self.active
-        self.order = [p for p in _SEATS_FROM[n][first] if active[p]]
+        seats = _SEATS_FROM[n][first]
+        self.order = [p for p in seats if active[p]] if False in active else list(seats)
         self.step = 0
         self.tied = []
         self.exchanges = [None] * n
@@ -456,7 +457,8 @@ class PuckState(GameState):
         """The exchanges open to ``p`` now (``_Exchanges``)."""
         size = len(self.hands[p])
         # All they depend on (the next pile's seat is -1 unless single_from is "next").
-        key = (p, size, self._next_pile(p), *[_TAKEABLE[len(pile)] for pile in self.piles])
+        nxt = -1 if self.variant["single_from"] == "any" else self._next_pile(p)
+        key = (p, size, nxt, *[_TAKEABLE[len(pile)] for pile in self.piles])
         found = _EXCHANGES.get(key)
         if found is None:
             found = _EXCHANGES[key] = _Exchanges(size, self._allowed_takes(p))
@@ -486,7 +488,7 @@ class PuckState(GameState):
             return
         if type(action) is not str:
             raise self._illegal(action)
-        names = self._exchange_names()
+        names = self._names or self._exchange_names()
         try:
             i = names.index(action)
         except ValueError:
@@ -496,7 +498,7 @@ class PuckState(GameState):
         move = self._moves[i]
         self._legal = None
         self._actions.append(action)
-        self._play(move)
+        self._exchange(move)
 
     def legal_action_keys(self) -> Mapping[str, Hashable]:
         """The fast path of the action ids: each legal action → the engine's move, ``draw``,
