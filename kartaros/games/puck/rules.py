@@ -382,7 +382,7 @@ class PuckState(GameState):
 
     def _cut(self) -> int:
         """P3: each player draws a card; the highest plays first; only the tied draw again."""
-        rng = self._rng
+        below = self._rng.below
         cut: list[int] = []
         drawing = list(range(self.num_players))
         while True:
@@ -390,15 +390,16 @@ class PuckState(GameState):
                 cut = DECK.copy()  # the cut deck ran out: a fresh one (almost never happens)
             drawn = [-1] * self.num_players
             for p in drawing:  # a random card of the cut deck, taken out of it
-                i = rng.below(len(cut))
+                i = below(len(cut))
                 drawn[p] = cut[i]
                 cut[i] = cut[-1]
                 cut.pop()
             self.events.append(CutEvent("cut", tuple(drawn)))
-            best = max(STRENGTH[drawn[p]] for p in drawing)
-            drawing = [p for p in drawing if STRENGTH[drawn[p]] == best]
-            if len(drawing) == 1:
-                return drawing[0]
+            strengths = [STRENGTH[drawn[p]] for p in drawing]
+            best = max(strengths)
+            if strengths.count(best) == 1:
+                return drawing[strengths.index(best)]
+            drawing = [p for p, strength in zip(drawing, strengths, strict=True) if strength == best]
 
     def _start_round(self, first: int) -> None:
         n = self.num_players
