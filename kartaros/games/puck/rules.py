@@ -405,6 +405,7 @@ class PuckState(GameState):
         n = self.num_players
         active = self.active
         seats = _SEATS_FROM[n][first]
+        # (Someone has left only under last-standing: mostly the table's seats as they are.)
         self.order = [p for p in seats if active[p]] if False in active else list(seats)
         self.step = 0
         self.tied = []
