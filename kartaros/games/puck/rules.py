@@ -12,10 +12,10 @@ collection), hands, ties, end, what each player sees (observation, determinize);
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import IntEnum, StrEnum
 from itertools import accumulate, combinations, combinations_with_replacement, compress
-from operator import add
+from operator import add, itemgetter
 from typing import Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
@@ -204,7 +204,7 @@ class _Exchanges:
     the parts of their names that do not depend on the hand. Shared by every position with
     the same dependencies (``_EXCHANGES``)."""
 
-    __slots__ = ("masks", "moves", "tails", "takes")
+    __slots__ = ("heads_put", "masks", "moves", "tails", "takes")
 
     def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
         # (k is bounded by what the opponents' piles hold together: no ways, no moves.)
@@ -220,10 +220,16 @@ class _Exchanges:
         self.masks = [move & 7 for move in self.moves]
         self.takes = [move & ~7 for move in self.moves]
         self.tails: list[str] = [""] + [suffix for _, (suffix, _) in ways]
+        # The heads by the masks, all at once (an ``itemgetter`` of one index would hand back
+        # the item, not a tuple: there hold is the only move).
+        self.heads_put: Callable[[list[str]], tuple[str, ...]] | None = (
+            itemgetter(*self.masks) if len(self.masks) > 1 else None
+        )
 
     def names(self, heads: list[str]) -> list[str]:
         """The actions in notation, ``moves``' names, of a hand with these ``_heads``."""
-        return list(map(add, map(heads.__getitem__, self.masks), self.tails))
+        heads_put = self.heads_put
+        return ["hold"] if heads_put is None else list(map(add, heads_put(heads), self.tails))
 
 
 # (player, hand size, next pile or -1, what each pile can give) → the exchanges open to him.
