@@ -204,7 +204,7 @@ class _Exchanges:
     the parts of their names that do not depend on the hand. Shared by every position with
     the same dependencies (``_EXCHANGES``)."""
 
-    __slots__ = ("heads_put", "masks", "moves", "tails", "takes")
+    __slots__ = ("by_mask", "masks", "moves", "tails", "takes")
 
     def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
         # (k is bounded by what the opponents' piles hold together: no ways, no moves.)
@@ -220,16 +220,17 @@ class _Exchanges:
         self.masks = [move & 7 for move in self.moves]
         self.takes = [move & ~7 for move in self.moves]
         self.tails: list[str] = [""] + [suffix for _, (suffix, _) in ways]
-        # The heads by the masks, all at once (an ``itemgetter`` of one index would hand back
-        # the item, not a tuple: there hold is the only move).
-        self.heads_put: Callable[[list[str]], tuple[str, ...]] | None = (
+        # From a list by the mask of places put (a hand's heads, or its cards' bits), each
+        # move's item, all at once; None where hold is the only move (an ``itemgetter`` of one
+        # index would hand back the item itself, not a tuple).
+        self.by_mask: Callable[[list[Any]], tuple[Any, ...]] | None = (
             itemgetter(*self.masks) if len(self.masks) > 1 else None
         )
 
     def names(self, heads: list[str]) -> list[str]:
         """The actions in notation, ``moves``' names, of a hand with these ``_heads``."""
-        heads_put = self.heads_put
-        return ["hold"] if heads_put is None else list(map(add, heads_put(heads), self.tails))
+        by_mask = self.by_mask
+        return ["hold"] if by_mask is None else list(map(add, by_mask(heads), self.tails))
 
 
 # (player, hand size, next pile or -1, what each pile can give) → the exchanges open to him.
@@ -565,7 +566,8 @@ class PuckState(GameState):
             for card in sorted(self.hands[p]):
                 bit = 1 << (_PUT_SHIFT + card)
                 cards += [put + bit for put in cards]
-            keys = list(map(add, exchanges.takes, map(cards.__getitem__, exchanges.masks)))
+            by_mask = exchanges.by_mask
+            keys = [M_HOLD] if by_mask is None else list(map(add, exchanges.takes, by_mask(cards)))
             found = self._tree = (exchanges.moves, keys)
         return found
 
