@@ -203,8 +203,11 @@ def _storage(what: str) -> Iterator[None]:
         raise StorageError(f"the database could not {what}: {type(err).__name__}: {reason}") from err
 
 
-def _count(db: Connection, rows: Table, table_id: str) -> int:
-    """How many rows of ``rows`` (a table's moves or events) the table has."""
+def _locked_count(db: Connection, rows: Table, table_id: str) -> int:
+    """How many rows of ``rows`` (a table's moves or events) the table has, its row locked until
+    the transaction ends. Two statements: the count must be read after the lock is held (one
+    statement would count as of its start, before another writer it waited for committed)."""
+    db.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
     return int(db.execute(select(func.count()).select_from(rows).where(rows.c.table_id == table_id)).scalar_one())
 
 
@@ -354,10 +357,9 @@ class Store:
             db.execute(select(tables.c.id).where(tables.c.id.in_(table_ids)).order_by(tables.c.id).with_for_update())
 
     def _append(self, db: Connection, move: Move) -> None:
-        if self.shared and move.events is not None:
-            self._lock(db, [move.table_id])  # (held already in a group of moves: taken again at no cost)
-            if _count(db, table_events, move.table_id) != move.events:
-                raise StaleWrite(f"table {move.table_id} has had an event since this move was made")
+        # (in a group of moves, the rows are held already: taken again at no cost)
+        if self.shared and move.events is not None and _locked_count(db, table_events, move.table_id) != move.events:
+            raise StaleWrite(f"table {move.table_id} has had an event since this move was made")
         when = _now() if move.at is None else datetime.fromtimestamp(move.at, UTC)
         db.execute(insert(actions).values(table_id=move.table_id, seq=move.seq, action=move.action, created_at=when))
         if move.result is not None:
@@ -375,10 +377,8 @@ class Store:
         when = datetime.fromtimestamp(event["at"], UTC)
         try:
             with _storage("store a table's event"), self.engine.begin() as db:
-                if self.shared:
-                    self._lock(db, [table_id])
-                    if _count(db, actions, table_id) != event["seq"]:
-                        raise StaleWrite(f"table {table_id} has had a move since this event")
+                if self.shared and _locked_count(db, actions, table_id) != event["seq"]:
+                    raise StaleWrite(f"table {table_id} has had a move since this event")
                 db.execute(insert(table_events).values(
                     table_id=table_id, n=n, kind=event["kind"], seat=event.get("seat"), seq=event["seq"],
                     created_at=when, data=event.get("data"),
