@@ -207,7 +207,7 @@ class TableService:
         running = any(task is not None and not task.done() for task in (table.race, table.timer))
         graces = any((table.id, seat) in self._gone for seat in range(len(table.seats)))
         return (now - table.used >= QUIET_SECONDS and not table.watchers and not table.lock.locked()
-                and not running and not graces and not table.stale and not self._has_work(table))
+                and not running and not graces and not self._has_work(table))
 
     def stop(self) -> None:
         """The server stops: its timers and bots with it (what is stored is kept)."""
@@ -496,14 +496,21 @@ class TableService:
                     self._caught_up(table)
 
     async def _changed_elsewhere(self, change: Change) -> None:
-        """Caught up here where the table is in memory (its watchers are told); an open table not
-        yet seen is loaded for the lobby."""
+        """Caught up here where the table is in memory and watched (its watchers are told), or
+        marked stale where nobody watches it here; an open table not yet seen is loaded for the
+        lobby."""
         table = self.live.get(change.table)
         if table is None:
             if change.open:
                 self.seats_changed(await self.table(change.table))  # into this process's lobby
             return
         if change.version == table.version:
+            return
+        if not table.watchers and table.visibility != seating.OPEN:
+            # Nobody here to tell: caught up when next asked for (every request, timer and bot
+            # here catches a stale table up first), not read from the database at every change
+            # another process makes to a table it happens to hold too.
+            table.stale = True
             return
         async with table.lock:
             if table.version != change.version and await self._refresh(table):
