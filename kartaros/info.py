@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from kartaros.variant import Option
 
-if TYPE_CHECKING:  # the state imports this module at run time (the type of ``Outcome.info``)
-    from kartaros.state import GameState, Problem
-if TYPE_CHECKING:  # the learning layer builds on the core, never the other way round
+if TYPE_CHECKING:
+    # the state imports this module at run time (the type of ``Outcome.info``); the learning
+    # layer builds on the core, never the other way round
     from kartaros.lessons import Lesson
     from kartaros.rl.spaces import ActionSpace
     from kartaros.rl.tensors import Encoder
+    from kartaros.state import GameState, Problem
 
 
 @dataclass(frozen=True)

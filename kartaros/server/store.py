@@ -203,11 +203,13 @@ def _storage(what: str) -> Iterator[None]:
         raise StorageError(f"the database could not {what}: {type(err).__name__}: {reason}") from err
 
 
-def _locked_count(db: Connection, rows: Table, table_id: str) -> int:
+def _locked_count(db: Connection, rows: Table, table_id: str, held: bool = False) -> int:
     """How many rows of ``rows`` (a table's moves or events) the table has, its row locked until
-    the transaction ends. Two statements: the count must be read after the lock is held (one
-    statement would count as of its start, before another writer it waited for committed)."""
-    db.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
+    the transaction ends (``held``: locked already). The lock and the count are two statements:
+    the count must be read once the lock is held (one statement would count as of its start,
+    before another writer it waited for committed)."""
+    if not held:
+        db.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
     return int(db.execute(select(func.count()).select_from(rows).where(rows.c.table_id == table_id)).scalar_one())
 
 
@@ -336,7 +338,7 @@ class Store:
                 with _storage("store moves"), self.engine.begin() as db:
                     self._lock(db, sorted({move.table_id for move in moves}))  # one order: no deadlock
                     for move in moves:
-                        self._append(db, move)
+                        self._append(db, move, held=True)
                 return [None] * len(moves)
             except (StorageError, StaleWrite):
                 pass  # each on its own below: which one failed, and why
@@ -356,9 +358,10 @@ class Store:
         if self.shared:
             db.execute(select(tables.c.id).where(tables.c.id.in_(table_ids)).order_by(tables.c.id).with_for_update())
 
-    def _append(self, db: Connection, move: Move) -> None:
-        # (in a group of moves, the rows are held already: taken again at no cost)
-        if self.shared and move.events is not None and _locked_count(db, table_events, move.table_id) != move.events:
+    def _append(self, db: Connection, move: Move, held: bool = False) -> None:
+        # ``held``: in a group of moves, whose tables' rows were locked together first (``_lock``)
+        if (self.shared and move.events is not None
+                and _locked_count(db, table_events, move.table_id, held) != move.events):
             raise StaleWrite(f"table {move.table_id} has had an event since this move was made")
         when = _now() if move.at is None else datetime.fromtimestamp(move.at, UTC)
         db.execute(insert(actions).values(table_id=move.table_id, seq=move.seq, action=move.action, created_at=when))

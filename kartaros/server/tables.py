@@ -54,6 +54,8 @@ RETRY_FIRST, RETRY_MOST = 0.5, 30.0  # seconds between tries at a table's work w
 # memory holds the tables in play, not every table ever opened.
 QUIET_SECONDS = 600.0
 SWEEP_SECONDS = 60.0  # how often the quiet tables are looked for (server clock)
+# what the other processes said of one table's seats: process -> (its seats' sockets, when said)
+Heard = dict[str, tuple[tuple[bool, ...], float]]
 STORAGE_TROUBLE = N_("the server cannot save the game just now: try again in a moment")
 
 
@@ -171,7 +173,7 @@ class TableService:
         self.seat_listeners: list[Callable[[LiveTable], None]] = []
         # who is connected on the other processes: table -> process -> (its seats' sockets there,
         # when it last said so); and what this one last said of its own (``fanout.Presence``)
-        self._elsewhere: dict[str, dict[str, tuple[tuple[bool, ...], float]]] = {}
+        self._elsewhere: dict[str, Heard] = {}
         self._said: dict[str, tuple[bool, ...]] = {}
         # told of a table let go of from memory (``let_go_quiet``): what they hold for it may go too
         self.let_go_listeners: list[Callable[[str], None]] = []
@@ -463,17 +465,24 @@ class TableService:
             self._said.pop(table.id, None)
 
     def _heard_presence(self, presence: Presence) -> None:
-        table = self.live.get(presence.table)
+        def note(heard: Heard) -> None:
+            if any(presence.seats):
+                heard[presence.origin] = (presence.seats, self.clock.now())
+            else:
+                heard.pop(presence.origin, None)
+        self._presence_elsewhere(presence.table, note)
+
+    def _presence_elsewhere(self, table_id: str, change: Callable[[Heard], None]) -> None:
+        """``change`` what the other processes said of ``table_id``'s seats; where that changes who
+        is connected at a table held here, its watchers and the lobby see it, and the graces follow."""
+        table = self.live.get(table_id)
         before = self.connected(table) if table is not None else None
-        heard = self._elsewhere.setdefault(presence.table, {})
-        if any(presence.seats):
-            heard[presence.origin] = (presence.seats, self.clock.now())
-        else:
-            heard.pop(presence.origin, None)
+        heard = self._elsewhere.setdefault(table_id, {})
+        change(heard)
         if not heard:
-            del self._elsewhere[presence.table]
+            del self._elsewhere[table_id]
         if table is not None and self.connected(table) != before:
-            self._caught_up(table)  # the watchers and the lobby see him come or go; the graces follow
+            self._caught_up(table)
 
     async def _repeat_presence(self) -> None:
         """Every ``PRESENCE_SECONDS``: say again who is connected here (a process that stops saying
@@ -483,17 +492,9 @@ class TableService:
             await self.clock.sleep_until(self.clock.now() + PRESENCE_SECONDS)
             for table_id, seats in list(self._said.items()):
                 self.fanout.present(table_id, seats)
-            now = self.clock.now()
-            for table_id, heard in list(self._elsewhere.items()):
-                table = self.live.get(table_id)
-                before = self.connected(table) if table is not None else None
-                for origin, (_, when) in list(heard.items()):
-                    if now - when >= PRESENCE_EXPIRES:
-                        del heard[origin]
-                if not heard:
-                    del self._elsewhere[table_id]
-                if table is not None and self.connected(table) != before:
-                    self._caught_up(table)
+            expire = partial(_drop_expired, now=self.clock.now())
+            for table_id in list(self._elsewhere):
+                self._presence_elsewhere(table_id, expire)
 
     async def _changed_elsewhere(self, change: Change) -> None:
         """Caught up here where the table is in memory and watched (its watchers are told), or
@@ -992,6 +993,13 @@ class Window:
     seq: int
 
 
+def _drop_expired(heard: Heard, now: float) -> None:
+    """Forget what a process said of a table's seats that it has not said again for ``PRESENCE_EXPIRES``."""
+    for origin, (_, when) in list(heard.items()):
+        if now - when >= PRESENCE_EXPIRES:
+            del heard[origin]
+
+
 def _observation(table: LiveTable, seat: int | None) -> Any:
     """``observation(seat)`` (None: ``public_observation()``, a spectator's), with the events it
     saw before taken from memory: a seat's view of an event never changes once it happened,
@@ -1010,9 +1018,9 @@ def _observation(table: LiveTable, seat: int | None) -> Any:
 
 def _log(table: LiveTable, seat: int | None, lang: str, events: list[Any]) -> list[str]:
     """The latest ``LOG_SENTENCES`` events as sentences in ``lang``. Each view tells them anew,
-    so a sentence said before is said again from memory: where the event, as this seat sees it
-    now, is the one it was said of, and with the same names (an event's view may change, e.g.
-    cards shown at the end: then it is said afresh)."""
+    so a sentence said before is said again from memory, where the names are the same and the
+    event is the one it was said of (the same view, kept by ``_observation``; a game replayed
+    anew has new ones, and they are said afresh)."""
     describe = kartaros.GAMES[table.state.game].words.event
     names = tuple(table.names)
     first = max(0, len(events) - LOG_SENTENCES)
