@@ -80,6 +80,8 @@ actions = Table(
     Column("action", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
+# built once: its rows are given to ``execute`` (one executemany), so it is compiled once too
+_INSERT_ACTION = insert(actions)
 
 
 # A table's options beyond the game (its move clock, what a seat's timeout does) and its move
@@ -203,13 +205,12 @@ def _storage(what: str) -> Iterator[None]:
         raise StorageError(f"the database could not {what}: {type(err).__name__}: {reason}") from err
 
 
-def _locked_count(db: Connection, rows: Table, table_id: str, held: bool = False) -> int:
+def _locked_count(db: Connection, rows: Table, table_id: str) -> int:
     """How many rows of ``rows`` (a table's moves or events) the table has, its row locked until
-    the transaction ends (``held``: locked already). The lock and the count are two statements:
-    the count must be read once the lock is held (one statement would count as of its start,
-    before another writer it waited for committed)."""
-    if not held:
-        db.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
+    the transaction ends. The lock and the count are two statements: the count must be read
+    once the lock is held (one statement would count as of its start, before another writer it
+    waited for committed)."""
+    db.execute(select(tables.c.id).where(tables.c.id == table_id).with_for_update())
     return int(db.execute(select(func.count()).select_from(rows).where(rows.c.table_id == table_id)).scalar_one())
 
 
@@ -322,23 +323,21 @@ class Store:
         has another by now, where several processes write)."""
         try:
             with _storage("store a move"), self.engine.begin() as db:
-                self._append(db, Move(table_id, seq, action, at, result, clock, events))
+                self._append(db, [Move(table_id, seq, action, at, result, clock, events)])
         except StorageError as err:
             if isinstance(err.__cause__, IntegrityError):
                 raise StaleWrite(f"table {table_id} already has an action at {seq}") from None
             raise
 
     def append_all(self, moves: Sequence[Move]) -> list[Exception | None]:
-        """Store the moves of several tables in one transaction: one commit for all. Each move's
-        outcome in order: None (stored), ``StaleWrite`` or ``StorageError``. Where one of them
-        cannot be stored, nothing of the transaction is, and each is stored on its own, so that
-        one table's stale write never costs another table its move."""
+        """Store the moves of several tables (one move each) in one transaction: one commit for
+        all. Each move's outcome in order: None (stored), ``StaleWrite`` or ``StorageError``.
+        Where one of them cannot be stored, nothing of the transaction is, and each is stored on
+        its own, so that one table's stale write never costs another table its move."""
         if len(moves) > 1:
             try:
                 with _storage("store moves"), self.engine.begin() as db:
-                    self._lock(db, sorted({move.table_id for move in moves}))  # one order: no deadlock
-                    for move in moves:
-                        self._append(db, move, held=True)
+                    self._append(db, moves)
                 return [None] * len(moves)
             except (StorageError, StaleWrite):
                 pass  # each on its own below: which one failed, and why
@@ -351,24 +350,40 @@ class Store:
                 outcomes.append(err)
         return outcomes
 
-    def _lock(self, db: Connection, table_ids: Sequence[str]) -> None:
-        """Where several processes write: hold these tables' rows until the transaction ends, so
-        that a move and an event of one table are written one after the other, each seeing the
-        other's rows."""
+    def _append(self, db: Connection, moves: Sequence[Move]) -> None:
+        """The moves' rows, in as few statements as there are kinds of work, not one round trip
+        per move: a group's transaction holds its tables' rows (several processes) or the
+        database's write lock (SQLite) only for as long as those few statements take."""
         if self.shared:
+            # hold the tables' rows until the transaction ends, so that a move and an event of one
+            # table are written one after the other, each seeing the other's rows; in one order,
+            # so that two groups never wait on each other
+            table_ids = sorted({move.table_id for move in moves})
             db.execute(select(tables.c.id).where(tables.c.id.in_(table_ids)).order_by(tables.c.id).with_for_update())
-
-    def _append(self, db: Connection, move: Move, held: bool = False) -> None:
-        # ``held``: in a group of moves, whose tables' rows were locked together first (``_lock``)
-        if (self.shared and move.events is not None
-                and _locked_count(db, table_events, move.table_id, held) != move.events):
-            raise StaleWrite(f"table {move.table_id} has had an event since this move was made")
-        when = _now() if move.at is None else datetime.fromtimestamp(move.at, UTC)
-        db.execute(insert(actions).values(table_id=move.table_id, seq=move.seq, action=move.action, created_at=when))
-        if move.result is not None:
-            db.execute(update(tables).where(tables.c.id == move.table_id).values(finished_at=when, result=move.result))
-        if move.clock is not None:
-            db.execute(update(table_options).where(table_options.c.table_id == move.table_id).values(clock=move.clock))
+            if any(move.events is not None for move in moves):
+                # counted once the locks are held (a count in the locking statement would count
+                # as of its start, before another writer it waited for committed)
+                counted = db.execute(
+                    select(table_events.c.table_id, func.count()).where(table_events.c.table_id.in_(table_ids))
+                    .group_by(table_events.c.table_id)
+                )
+                happened = {str(table_id): int(n) for table_id, n in counted}
+                for move in moves:
+                    if move.events is not None and happened.get(move.table_id, 0) != move.events:
+                        raise StaleWrite(f"table {move.table_id} has had an event since this move was made")
+        rows = [
+            {"table_id": move.table_id, "seq": move.seq, "action": move.action,
+             "created_at": _now() if move.at is None else datetime.fromtimestamp(move.at, UTC)}
+            for move in moves
+        ]
+        db.execute(_INSERT_ACTION, rows)
+        for move, row in zip(moves, rows, strict=True):
+            if move.result is not None:
+                db.execute(update(tables).where(tables.c.id == move.table_id)
+                           .values(finished_at=row["created_at"], result=move.result))
+            if move.clock is not None:
+                db.execute(update(table_options).where(table_options.c.table_id == move.table_id)
+                           .values(clock=move.clock))
 
     def add_event(
         self, table_id: str, n: int, event: dict[str, Any], clock: dict[str, Any] | None = None,
