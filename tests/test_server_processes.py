@@ -154,29 +154,33 @@ def keeping_on(legal: list[str]) -> str:
     return "draw" if "draw" in legal else legal[0]
 
 
+def _moves_pushed(urls: tuple[str, ...], watched_at: str, moves: int) -> str:
+    """A table of two people at which ``moves`` moves were made through ``urls`` by turns, each
+    pushed to a spectator watching through ``watched_at``; dealt again where a move ends the game
+    at once (a Keč deal may)."""
+    for _ in range(10):
+        table, tokens = new_table(urls[0], "kec", ["human", "human"])
+        with watching(watched_at, table) as socket:
+            for seq in range(moves):
+                through = urls[seq % len(urls)]  # a connection of its own each time
+                shown = view(through, table)
+                assert shown["seq"] == seq, shown["seq"]
+                if shown["over"]:
+                    break
+                mover = tokens[shown["current_player"]]
+                move = {"action": keeping_on(view(through, table, mover)["legal"]), "seq": seq}
+                answer = httpx.post(f"{through}/api/tables/{table}/actions", headers=auth(mover), json=move,
+                                    timeout=WAIT)
+                assert answer.status_code == 200, answer.text
+                assert pushed_until(socket, seq + 1)["seq"] == seq + 1
+            else:
+                return table
+    raise AssertionError(f"no deal lasted {moves} moves")
+
+
 def test_a_move_through_one_process_reaches_the_watchers_on_another(database: str, prefix: str) -> None:
     with server(database, prefix) as first, server(database, prefix) as second:
-        for _ in range(10):  # a deal may let a move end the game at once: deal again until four are pushed
-            table, tokens = new_table(first, "kec", ["human", "human"])
-            with watching(second, table) as socket:
-                for seq in range(4):  # through the first process and the second by turns
-                    through = (first, second)[seq % 2]
-                    shown = view(through, table)
-                    assert shown["seq"] == seq, shown["seq"]
-                    if shown["over"]:
-                        break
-                    mover = tokens[shown["current_player"]]
-                    seen = view(through, table, mover)
-                    move = {"action": keeping_on(seen["legal"]), "seq": seq}
-                    answer = httpx.post(f"{through}/api/tables/{table}/actions", headers=auth(mover), json=move,
-                                        timeout=WAIT)
-                    assert answer.status_code == 200, answer.text
-                    pushed = pushed_until(socket, seq + 1)
-                    assert pushed["seq"] == seq + 1
-                else:
-                    break
-        else:
-            raise AssertionError("no deal lasted four moves")
+        table = _moves_pushed((first, second), second, 4)  # through the first process and the second by turns
         assert view(first, table)["seq"] == view(second, table)["seq"] == 4
 
 
@@ -270,17 +274,8 @@ def test_a_game_with_bots_plays_to_its_end_through_both_processes(
 
 def test_serve_with_two_workers_shares_its_tables_between_them(database: str, prefix: str) -> None:
     with server(database, prefix, "--workers", "2") as url:
-        table, tokens = new_table(url, "kec", ["human", "human"])
-        with watching(url, table) as socket:
-            for seq in range(8):
-                # a connection of its own each time: the two workers take them as they come
-                seen = view(url, table, tokens[view(url, table)["current_player"]])
-                assert seen["seq"] == seq and not seen["over"]
-                move = {"action": keeping_on(seen["legal"]), "seq": seq}
-                answer = httpx.post(f"{url}/api/tables/{table}/actions", headers=auth(tokens[seen["current_player"]]),
-                                    json=move, timeout=WAIT)
-                assert answer.status_code == 200, answer.text
-                assert pushed_until(socket, seq + 1)["seq"] == seq + 1
+        table = _moves_pushed((url,), url, 8)  # the two workers take the connections as they come
+        assert view(url, table)["seq"] == 8
 
 
 @pytest.mark.parametrize(("options", "said"), [
