@@ -29,8 +29,9 @@ from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from kartaros.server.clock import FakeClock
+from kartaros.server.fanout import Local
 from kartaros.server.store import StaleWrite, Store, StoredTable
-from kartaros.server.tables import TableService
+from kartaros.server.tables import PlayerError, TableService
 from tests.random_play import going_on
 from tests.test_race import until
 from tests.test_server_api import PG_URL, auth
@@ -381,4 +382,48 @@ def test_a_bots_move_that_a_table_event_stored_elsewhere_came_before_is_made_on_
         finally:
             service.stop()
             other.close()
+    in_thread(test())
+
+
+class _Lagging(Local):
+    """Other processes write these tables, and no word of their changes comes (a Redis that lags)."""
+
+    shared = True
+
+
+def test_a_move_is_judged_on_the_copy_as_it_is_and_what_another_process_stored_since_is_caught_up(
+    database: str,
+) -> None:
+    """A person's move does not ask the database how far the table is first: where the copy is
+    behind the view the mover saw, or another process stored a table event before the move, the
+    store's refusal has it caught up, and the move counts; a stale move is still refused."""
+    async def test() -> None:
+        first = TableService(Store(database), FakeClock(), fanout=_Lagging())
+        second = TableService(Store(database), FakeClock(), fanout=_Lagging())
+        asked: list[str] = []
+        for service in (first, second):
+            version = service.store.version
+            service.store.version = lambda table_id, version=version: asked.append(table_id) or version(table_id)  # type: ignore[method-assign]
+        try:
+            table_id, tokens = await first.create("kec", 2, ["human", "human"], {}, [])
+            here, there = await first.table(table_id), await second.table(table_id)
+            asked.clear()
+            for mover in (first, first, second):  # the last through the second, behind the view its mover saw
+                token = tokens[here.state.current_player]["token"]
+                await mover.act(table_id, await mover.mover_seat(table_id, token), going_on(here.state)[0], here.seq)
+            assert here.seq == 2 and there.seq == 3
+            assert len(asked) == 1  # one look at the database: where the second was behind the mover
+            # another process stores a table event: the move made at the table's place still counts
+            first.store.add_event(table_id, 0, {"kind": "draw_offered", "seat": 0, "seq": 3, "at": 1.0})
+            seat = there.state.current_player
+            await second.act(table_id, seat, going_on(there.state)[0], 3)
+            assert there.seq == 4 and len(there.events) == 1
+            with pytest.raises(PlayerError) as refused:  # the first's copy is behind, and so was this mover
+                await first.act(table_id, here.state.current_player, going_on(here.state)[0], 2)
+            assert refused.value.status == 409
+            stored = first.store.load(table_id)
+            assert stored is not None and stored.actions == there.state.actions
+        finally:
+            first.stop()
+            second.stop()
     in_thread(test())

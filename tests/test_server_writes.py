@@ -9,7 +9,7 @@ import asyncio
 import pytest
 from sqlalchemy import event
 
-from kartaros.server.store import Move, StaleWrite, StorageError, Store
+from kartaros.server.store import Known, Move, StaleWrite, StorageError, Store
 from kartaros.server.tables import TableService
 from kartaros.server.writes import Writes
 from tests.random_play import going_on
@@ -110,3 +110,28 @@ def test_groups_are_bounded(tmp_path: object, most: int) -> None:
         await asyncio.gather(*(writes.append(Move(f"t{n}", 0, "draw")) for n in range(20)))
     run(test)
     assert sum(sizes) == 20 and max(sizes) <= most
+
+
+def test_a_load_after_what_a_copy_knows_reads_only_what_was_stored_since(db_url: str) -> None:  # noqa: F811
+    """A process catching up with another's change reads the moves and events added since its
+    copy's, not the whole game again, and gets the same table as a whole load."""
+    async def test() -> None:
+        service = TableService(Store(db_url))
+        table_id, _ = await service.create("kec", 2, ["human", "human"], {}, [])
+        table = await service.table(table_id)
+        for _ in range(3):
+            await service.act(table_id, table.state.current_player, going_on(table.state)[0], table.seq)
+        store = service.store
+        store.add_event(table_id, 0, {"kind": "draw_offered", "seat": 0, "seq": 3, "at": 1.0})
+        whole = store.load(table_id)
+        assert whole is not None and len(whole.actions) == 3 and len(whole.events) == 1
+        known = Known(whole.actions[:2], whole.times[:2], [])
+        assert store.load(table_id, known) == whole
+        # what the copy says it holds is taken as it is, not read again
+        marked = Known(["mine", "ours"], [0.0, 0.0], [])
+        partial = store.load(table_id, marked)
+        assert partial is not None
+        assert partial.actions == ["mine", "ours", whole.actions[2]] and partial.times[2] == whole.times[2]
+        assert partial.events == whole.events
+        assert store.load(table_id, Known(whole.actions, whole.times, whole.events)) == whole
+    run(test)

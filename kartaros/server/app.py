@@ -272,8 +272,7 @@ def create_app(
     ) -> dict[str, Any]:
         """Play a move for the token's seat; the answer is the new view."""
         check_lang(lang)
-        table = await service.table(table_id)
-        seat = service.seat_of(table, _token(authorization))
+        seat = await service.mover_seat(table_id, _token(authorization))
         table = await service.act(table_id, seat, move.action, move.seq)
         return service.view(table, seat, lang)
 

@@ -236,6 +236,16 @@ class StoredTable:
     seats_version: int = 0
 
 
+@dataclass(frozen=True)
+class Known:
+    """What a copy of a table in memory holds already of its stored moves (and when each was
+    stored) and events, in order: ``Store.load`` reads only the rows after them. Moves and
+    events are only ever added, each at the next place, so what a copy holds is what is stored."""
+    actions: Sequence[str] = ()
+    times: Sequence[float] = ()
+    events: Sequence[dict[str, Any]] = ()
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -426,18 +436,25 @@ class Store:
         with _storage("list the unfinished tables"), self.engine.connect() as db:
             return list(db.execute(select(tables.c.id).where(tables.c.finished_at.is_(None))).scalars())
 
-    def load(self, table_id: str) -> StoredTable | None:
+    def load(self, table_id: str, known: Known | None = None) -> StoredTable | None:
+        """The table as stored (None: no such table). ``known``: the moves and events a copy in
+        memory holds already, which are not read again (a process catching up with another's
+        change reads only what was added since, not the whole game at every move); the answer
+        holds them all the same."""
+        known = known or Known()
         with _storage("load a table"), self.engine.connect() as db:
             row = db.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
             if row is None:
                 return None
             moves = db.execute(
-                select(actions.c.action, actions.c.created_at).where(actions.c.table_id == table_id)
+                select(actions.c.action, actions.c.created_at)
+                .where(actions.c.table_id == table_id, actions.c.seq >= len(known.actions))
                 .order_by(actions.c.seq)
             ).all()
             extra = db.execute(select(table_options).where(table_options.c.table_id == table_id)).mappings().first()
             happened = db.execute(
-                select(table_events).where(table_events.c.table_id == table_id).order_by(table_events.c.n)
+                select(table_events).where(table_events.c.table_id == table_id, table_events.c.n >= len(known.events))
+                .order_by(table_events.c.n)
             ).mappings().all()
             return StoredTable(
                 id=row["id"],
@@ -447,16 +464,16 @@ class Store:
                 seed=int(row["seed"]),
                 seats=list(row["seats"]),
                 names=list(row["names"]),
-                actions=[move.action for move in moves],
+                actions=[*known.actions, *(move.action for move in moves)],
                 finished=row["finished_at"] is not None,
                 result=row["result"],
-                times=[_seconds(move.created_at) for move in moves],
+                times=[*known.times, *(_seconds(move.created_at) for move in moves)],
                 options=None if extra is None else dict(extra["options"]),
                 clock=None if extra is None or extra["clock"] is None else dict(extra["clock"]),
                 events=[
-                    {"kind": e["kind"], "seat": e["seat"], "seq": e["seq"], "at": _seconds(e["created_at"]),
-                     "data": e["data"]}
-                    for e in happened
+                    *known.events,
+                    *({"kind": e["kind"], "seat": e["seat"], "seq": e["seq"], "at": _seconds(e["created_at"]),
+                       "data": e["data"]} for e in happened),
                 ],
                 visibility=row["visibility"],
                 seats_version=row["seats_version"],

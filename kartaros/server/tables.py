@@ -33,7 +33,7 @@ from .clock import Clock, SystemClock
 from .fanout import PRESENCE_EXPIRES, PRESENCE_SECONDS, Change, Fanout, Local, Presence
 from .guard import shown
 from .pushes import Watcher
-from .store import Move, StaleWrite, StorageError, Store, StoredTable, hash_token
+from .store import Known, Move, StaleWrite, StorageError, Store, StoredTable, hash_token
 from .thinking import Thinking
 from .writes import Writes
 
@@ -93,6 +93,14 @@ class PlayerError(ApiError):
         if self.explain is not None:
             return self.explain(lang)
         return shared().speech(lang)(self.said, **self.values)
+
+
+class Overtaken(PlayerError):
+    """Another process stored a change at the place this one's move was to go (``StaleWrite``):
+    the move is not stored, and this copy of the table has been caught up with that change."""
+
+    def __init__(self) -> None:
+        super().__init__(409, N_("the table has moved on: look again"))
 
 
 def check_lang(lang: str) -> str:
@@ -520,8 +528,10 @@ class TableService:
     async def _refresh(self, table: LiveTable) -> bool:
         """Bring the table in memory to what is stored, in place (its watchers, lock and timers
         stay hers); True where anything changed. The moves another process added are played on
-        the state, not the whole game replayed. The table's lock is held."""
-        stored = await asyncio.to_thread(self.store.load, table.id)
+        the state, not the whole game replayed, and only what was stored since this copy's moves
+        and events is read. The table's lock is held."""
+        known = Known(list(table.state.actions), list(table.times), list(table.events))  # (read in a thread)
+        stored = await asyncio.to_thread(self.store.load, table.id, known)
         table.stale = False
         if stored is None or (len(stored.actions), len(stored.events), stored.seats_version) == table.version:
             return False
@@ -570,6 +580,20 @@ class TableService:
             if info["token_hash"] is not None and secrets.compare_digest(info["token_hash"], digest):
                 return seat
         raise PlayerError(401, N_("that token opens no seat at this table"))
+
+    async def mover_seat(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token opens, for a move (which ``act`` judges on the table as stored): the
+        table is not caught up for this, unless the token opens no seat of this copy, which
+        may not know yet of a seat taken through another process."""
+        table = await self.table(table_id, current=False)
+        try:
+            return self.seat_of(table, token)
+        except PlayerError as err:
+            if err.status != 401 or not self.fanout.shared:
+                raise
+            async with table.lock:
+                await self.catch_up(table)
+            return self.seat_of(table, token)
 
     # ---- what a seat (or a spectator) is shown ----------------------------------------------
 
@@ -660,37 +684,55 @@ class TableService:
             await self._bots_or_later(table)
             return table
         async with table.lock:
-            await self.catch_up(table)
-            state = table.state
-            if table.over:
-                raise PlayerError(409, N_("the game is over"))
-            if seat in table.away:
-                raise PlayerError(409, N_("a bot plays for you now: take your seat back to play"))
-            if _awaited(table):
-                raise PlayerError(409, N_("the game starts when every seat is taken"))
-            if seq != table.seq:
-                raise PlayerError(409, N_("the table has moved on: look again"),
-                                  error=f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
-            if self._window(table) is not None:  # a race: no turns, the window closes on its own
-                raise PlayerError(409, N_("the others may call the miss now: play goes on when the time is up"))
-            if state.current_player != seat:
-                mover = state.current_player
-                raise PlayerError(409, N_("it is not your move: {name} moves"),
-                                  name=table.names[mover] if mover is not None else "?")
-            # A try (``GameInfo.offers``) is played as the legal action it is; one that does not go
-            # is refused with the rules' words of why, and the state is unchanged.
-            played = kartaros.GAMES[state.game].as_played(action, state.legal_actions())
-            if played is None:
+            # A copy told of another process's change, or behind the view the mover saw, is caught
+            # up first. Otherwise the move is judged on this copy as it is, without asking the
+            # database how far the table is: where another process stored something meanwhile, the
+            # store refuses the move (``Overtaken``, this copy caught up), and a move still made at
+            # the table's place (only a table event came first) is judged once more on what is now.
+            if table.stale or seq > table.seq:
+                await self.catch_up(table)
+            for again in (False, True):
+                played = self._judged(table, seat, action, seq)
                 try:
-                    state.clone().apply(action)
-                except kartaros.IllegalAction as err:
-                    raise PlayerError(422, N_("that is not a legal move now"), error=str(err),
-                                      explain=partial(err.words, table.names)) from None
-                raise PlayerError(422, N_("that is not a legal move now"),  # pragma: no cover
-                                  error=f"{action!r} is not a legal move now")
-            await self._commit(table, played)
+                    await self._commit(table, played)
+                    break
+                except Overtaken:
+                    if again or seq != table.seq:
+                        raise
         await self._bots_or_later(table)
         return table
+
+    def _judged(self, table: LiveTable, seat: int, action: str, seq: int) -> str:
+        """The legal action ``seat``'s ``action`` at ``seq`` is, on the table as it is now;
+        ``PlayerError`` (409 or 422) where it cannot be played. The table's lock is held."""
+        state = table.state
+        if table.over:
+            raise PlayerError(409, N_("the game is over"))
+        if seat in table.away:
+            raise PlayerError(409, N_("a bot plays for you now: take your seat back to play"))
+        if _awaited(table):
+            raise PlayerError(409, N_("the game starts when every seat is taken"))
+        if seq != table.seq:
+            raise PlayerError(409, N_("the table has moved on: look again"),
+                              error=f"the table has moved on (seq {table.seq}, you sent {seq}): look again")
+        if self._window(table) is not None:  # a race: no turns, the window closes on its own
+            raise PlayerError(409, N_("the others may call the miss now: play goes on when the time is up"))
+        if state.current_player != seat:
+            mover = state.current_player
+            raise PlayerError(409, N_("it is not your move: {name} moves"),
+                              name=table.names[mover] if mover is not None else "?")
+        # A try (``GameInfo.offers``) is played as the legal action it is; one that does not go
+        # is refused with the rules' words of why, and the state is unchanged.
+        played = kartaros.GAMES[state.game].as_played(action, state.legal_actions())
+        if played is None:
+            try:
+                state.clone().apply(action)
+            except kartaros.IllegalAction as err:
+                raise PlayerError(422, N_("that is not a legal move now"), error=str(err),
+                                  explain=partial(err.words, table.names)) from None
+            raise PlayerError(422, N_("that is not a legal move now"),  # pragma: no cover
+                              error=f"{action!r} is not a legal move now")
+        return played
 
     # ---- why a try cannot be made now (a hover or a long press on what is not live) ------------
 
@@ -730,7 +772,7 @@ class TableService:
             await self.writes.append(Move(table.id, table.seq, action, at, result, clock, len(table.events)))
         except StaleWrite:
             await self.lost_race(table)  # another process stored a move here first: its move counts
-            raise PlayerError(409, N_("the table has moved on: look again")) from None
+            raise Overtaken from None
         table.state.apply(action)
         table.times.append(at)
         table.marked_finished = result is not None
