@@ -55,6 +55,19 @@ def test_a_hint_names_a_move_the_page_may_send_and_the_record_counts_the_positio
         assert client.get(f"/api/tables/{table}/record").json()["hints"] == [2, 0]
 
 
+def test_a_position_hinted_before_a_restart_is_not_counted_again_after_it(db_url: str) -> None:
+    with TestClient(create_app(db_url)) as client:
+        created = new_table(client, game="nesalomljiv")
+        table, token = created["table"], created["seats"][0]["token"]
+        assert client.post(f"/api/tables/{table}/hint", headers=auth(token)).status_code == 200
+    with TestClient(create_app(db_url)) as client:  # the same position, asked again on a new server
+        assert client.post(f"/api/tables/{table}/hint", headers=auth(token)).status_code == 200
+        view = view_of(client, table, token)
+        while not view["over"]:
+            view = play(client, table, token, view, view["legal"][0])
+        assert client.get(f"/api/tables/{table}/record").json()["hints"] == [1, 0]
+
+
 def test_no_hint_without_a_token_at_a_table_with_another_person_or_for_a_seat_not_to_move(client: TestClient) -> None:
     created = new_table(client, game="nesalomljiv")
     table, token = created["table"], created["seats"][0]["token"]

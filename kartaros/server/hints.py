@@ -79,7 +79,6 @@ class HintDesk:
         # (table, seat) -> the position last hinted there (its seq) and the hint by language:
         # one position per seat is kept, so memory grows with the tables, not with the moves
         self._answers: dict[tuple[str, int], tuple[int, dict[str, dict[str, Any]]]] = {}
-        self._counted: dict[tuple[str, int], int] = {}  # (table, seat) -> the seq last counted in the record
         self.reviews: OrderedDict[tuple[str, int], Review] = OrderedDict()  # the latest REVIEWS_KEPT
         service.let_go_listeners.append(self._forget)
 
@@ -144,14 +143,16 @@ class HintDesk:
         return answer
 
     async def _count(self, table: LiveTable, seat: int, seq: int) -> None:
-        """Count the position in the table's record (once however often it is asked), stored first."""
-        if self._counted.get((table.id, seat)) == seq:
+        """Count the position in the table's record (once however often it is asked), stored first.
+        The seat keeps the seq it last counted beside the count, so that a position asked again
+        after the table was let go of from memory, or after a restart, is not counted twice."""
+        if table.seats[seat].get("hinted_at") == seq:
             return
         seats = [dict(info) for info in table.seats]
         seats[seat]["hints"] = int(seats[seat].get("hints", 0)) + 1
+        seats[seat]["hinted_at"] = seq
         await asyncio.to_thread(self.service.store.set_seats, table.id, seats)
-        table.seats[seat]["hints"] = seats[seat]["hints"]
-        self._counted[(table.id, seat)] = seq
+        table.seats[seat].update(hints=seats[seat]["hints"], hinted_at=seq)
 
     # ---- the review after the game -----------------------------------------------------------
 
