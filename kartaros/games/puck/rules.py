@@ -14,14 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import IntEnum, StrEnum
-from itertools import accumulate, combinations, combinations_with_replacement, compress
+from itertools import accumulate, combinations, combinations_with_replacement
 from operator import add, itemgetter
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
 from kartaros.games.puck.views import DrawView, EventView, ExchangeView, PhaseName, PuckObservation, Win
 from kartaros.rng import Rng, mix
-from kartaros.state import End, GameState, Problem, end_view
+from kartaros.state import PLAYOUT_ACTION, End, GameState, Problem, end_view
+
+if TYPE_CHECKING:
+    import random
 from kartaros.variant import Option
 
 # ---- P1-P2: components --------------------------------------------------------------------
@@ -215,10 +218,10 @@ class _Exchanges:
             for way in options
         ]
         self.moves: list[int] = [M_HOLD] + [mask | code for mask, (_, code) in ways]
-        # Each exchange's places put, the rest of its int (for ``tree_moves``), and the tail of
+        # Each exchange's places put, the rest of its int moved up (for ``tree_moves``), and the tail of
         # its name, the seats taken from: its name is ``_heads(hand)[mask] + tail``.
         self.masks = [move & 7 for move in self.moves]
-        self.takes = [move & ~7 for move in self.moves]
+        self.takes = [(move & ~7) << _TAKES_SHIFT for move in self.moves]
         self.tails: list[str] = [""] + [suffix for _, (suffix, _) in ways]
         # From a list by the mask of places put (a hand's heads, or its cards' bits), each
         # move's item, all at once; None where hold is the only move (an ``itemgetter`` of one
@@ -237,12 +240,18 @@ class _Exchanges:
 _EXCHANGES: dict[tuple[int, ...], _Exchanges] = {}
 
 
-_Parts = tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]
+_Parts = tuple[slice, tuple[tuple[int, int], ...], tuple[int, ...]]
+# Every set of places of a hand of up to 3 is one slice: {0, 2} is [0:3:2], the others a run.
+_PUT_SLICES = [slice(0)] + [
+    slice(min(places), max(places) + 1, 2 if places == [0, 2] else 1)
+    for places in ([i for i in range(HAND_SIZE) if mask >> i & 1] for mask in range(1, 1 << HAND_SIZE))
+]
 
 
 class _ExchangeParts(dict[int, _Parts]):
-    """Exchange int → (a flag per card of the sorted hand: into the pot?, (seat, count) per
-    seat taken from, cards taken per seat), for each exchange met so far, with ``players``."""
+    """Exchange int → (the places of the sorted hand whose cards go into the pot, as a slice,
+    (seat, count) per seat taken from, cards taken per seat), for each exchange met so far,
+    with ``players``."""
 
     def __init__(self, players: int) -> None:
         super().__init__()
@@ -250,18 +259,20 @@ class _ExchangeParts(dict[int, _Parts]):
 
     def __missing__(self, move: int) -> _Parts:
         counts = tuple((move >> (_SEAT_SHIFT + 2 * s)) & 3 for s in range(self.players))
-        put = tuple(move >> i & 1 for i in range(HAND_SIZE))
-        parts = self[move] = (put, tuple((s, n) for s, n in enumerate(counts) if n), counts)
+        parts = self[move] = (_PUT_SLICES[move & 7], tuple((s, n) for s, n in enumerate(counts) if n), counts)
         return parts
 
 
 _EXCHANGE_PARTS = [_ExchangeParts(players) for players in range(5)]  # by the number of players
 
-# ``tree_moves``: an exchange's key is its int with the places put (bits 0-2, which name
-# different cards in different hands) replaced by the cards themselves, one bit each from bit
-# 11 on, above the counts taken (two bits for each of up to four seats). Equal keys, equal
-# strings: the notation names the cards and the seats alone.
-_PUT_SHIFT = _SEAT_SHIFT + 2 * 4
+# ``tree_moves``: an exchange's key is made of the cards put and the counts taken (bits 3-10 of
+# its int, two for each of up to four seats), moved up to bit 18 (``_Exchanges.takes``); the
+# places put (bits 0-2, which name different cards in different hands) give way to the cards
+# themselves, each card id + 1 in 6 bits, in the order of the sorted hand, the last lowest.
+# Equal keys, equal strings: the notation names the cards and the seats alone. (Under 2**29:
+# an int of one digit, cheap to add and to hash in the tree's dicts, and unboxed compiled.)
+_CARD_BITS = 6
+_TAKES_SHIFT = HAND_SIZE * _CARD_BITS - _SEAT_SHIFT
 
 
 def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
@@ -467,7 +478,7 @@ class PuckState(GameState):
         size = len(self.hands[p])
         # All they depend on (the next pile's seat is -1 unless single_from is "next").
         nxt = -1 if self.variant["single_from"] == "any" else self._next_pile(p)
-        key = (p, size, nxt, *[_TAKEABLE[len(pile)] for pile in self.piles])
+        key = (p, size, nxt, *map(_TAKEABLE.__getitem__, map(len, self.piles)))
         found = _EXCHANGES.get(key)
         if found is None:
             found = _EXCHANGES[key] = _Exchanges(size, self._allowed_takes(p))
@@ -550,9 +561,44 @@ class PuckState(GameState):
             return _PLAYOUT_DRAW if self.phase is DRAW else _PLAYOUT_TURN
         return self._exchanges(self.order[self.step]).moves
 
+    def playout(self, rng: random.Random, max_moves: int = 1_000_000, *, until_choice: bool = False) -> int:
+        """``GameState.playout``, the same moves from the same numbers, its loop dispatching
+        on the phase itself: a draw (P5) or a turn (P10) is the only move there, and an
+        exchange picks from its table's ints. Without a call for the moves and one for the
+        move, each move of a rollout costs a tenth less."""
+        self._played_out = True
+        self._chance = rng
+        self._legal = None  # (once, not per move: nothing a playout calls fills it)
+        mark = self._actions.append
+        draw = rng.random
+        exchanges = self._exchanges
+        n = 0
+        while self._outcome is None and n < max_moves:
+            phase = self.phase
+            if phase is EXCHANGE:
+                moves = exchanges(self.order[self.step]).moves
+                count = len(moves)
+                if count == 1:
+                    move = moves[0]
+                elif until_choice:
+                    break
+                else:
+                    move = moves[int(draw() * count)]
+                mark(PLAYOUT_ACTION)
+                self._exchange(move)
+            else:
+                mark(PLAYOUT_ACTION)
+                if phase is DRAW:
+                    self._draw()
+                else:
+                    self._turn()
+            n += 1
+        self._chance = None
+        return n
+
     def tree_moves(self) -> tuple[Sequence[Any], Sequence[int]]:
         """The playout's moves, keyed as their actions are written: an exchange by the cards
-        put and the cards taken from each seat (``_PUT_SHIFT``), or a word. An exchange's
+        put and the cards taken from each seat (``_CARD_BITS``), or a word. An exchange's
         are kept until it is played, and by the worlds of its player (``determinize``): a
         search asks for the root's in every world."""
         phase = self.phase
@@ -562,10 +608,9 @@ class PuckState(GameState):
         if found is None:
             p = self.order[self.step]
             exchanges = self._exchanges(p)
-            cards = [0]  # by the mask of places put: their cards' bits
+            cards = [0]  # by the mask of places put: their cards' code
             for card in sorted(self.hands[p]):
-                bit = 1 << (_PUT_SHIFT + card)
-                cards += [put + bit for put in cards]
+                cards += [put << _CARD_BITS | card + 1 for put in cards]
             by_mask = exchanges.by_mask
             keys = [M_HOLD] if by_mask is None else list(map(add, exchanges.takes, by_mask(cards)))
             found = self._tree = (exchanges.moves, keys)
@@ -607,9 +652,12 @@ class PuckState(GameState):
         put, sources, counts = _EXCHANGE_PARTS[self.num_players][move]
         if move:
             hand = self.hands[p]
-            cards = tuple(compress(sorted(hand), put))
-            for card in cards:  # first into the pot …
-                hand.remove(card)
+            cards = tuple(sorted(hand)[put])
+            if len(cards) == len(hand):  # first into the pot …
+                hand.clear()
+            else:
+                for card in cards:
+                    hand.remove(card)
             self.pot += cards
             self.pot_by += [p] * len(cards)
             taken: list[int] = []
@@ -725,11 +773,10 @@ class PuckState(GameState):
 
     def _finish_by_count(self, reason: Reason) -> None:
         """P11: the most cards in the pile win; equal tops share the win."""
-        sizes = [len(pile) for pile in self.piles]
+        sizes = list(map(len, self.piles))
         best = max(sizes)
-        winners = [p for p, size in enumerate(sizes) if size == best]
-        share = 1.0 / len(winners)
-        self._finish(tuple(share if size == best else 0.0 for size in sizes), reason)
+        share = 1.0 / sizes.count(best)
+        self._finish(tuple([share if size == best else 0.0 for size in sizes]), reason)
 
     # ---- illegal input ----------------------------------------------------------------------
 
