@@ -275,6 +275,21 @@ _CARD_BITS = 6
 _TAKES_SHIFT = HAND_SIZE * _CARD_BITS - _SEAT_SHIFT
 
 
+def _put_codes(hand: list[int]) -> list[int]:
+    """The cards put of a sorted hand, by the mask of places put, each set as a key's code
+    (``_CARD_BITS``). Spelt out by the hand's size (P5: 1 to 3 cards): a comprehension per
+    card costs three times as much in Python 3.11."""
+    if len(hand) == 3:
+        a, b, c = hand
+        a, b, c = a + 1, b + 1, c + 1
+        ab = a << _CARD_BITS | b
+        return [0, a, b, ab, c, a << _CARD_BITS | c, b << _CARD_BITS | c, ab << _CARD_BITS | c]
+    if len(hand) == 2:
+        a, b = hand
+        return [0, a + 1, b + 1, (a + 1) << _CARD_BITS | b + 1]
+    return [0, *[card + 1 for card in hand]]
+
+
 def exchange_notation(cards: Sequence[int], seats: Sequence[int]) -> str:
     """The canonical string of an exchange: cards by card id, then ``P<seat>`` per card taken."""
     return "-".join([CODE[c] for c in sorted(cards)] + [f"P{s}" for s in sorted(seats)])
@@ -478,7 +493,17 @@ class PuckState(GameState):
         size = len(self.hands[p])
         # All they depend on (the next pile's seat is -1 unless single_from is "next").
         nxt = -1 if self.variant["single_from"] == "any" else self._next_pile(p)
-        key = (p, size, nxt, *map(_TAKEABLE.__getitem__, map(len, self.piles)))
+        # (Spelt out by the number of players: a comprehension or a ``map`` costs three times
+        # as much, and a playout asks at every exchange.)
+        piles = self.piles
+        takeable = _TAKEABLE
+        if len(piles) == 2:
+            key: tuple[int, ...] = (p, size, nxt, takeable[len(piles[0])], takeable[len(piles[1])])
+        elif len(piles) == 3:
+            key = (p, size, nxt, takeable[len(piles[0])], takeable[len(piles[1])], takeable[len(piles[2])])
+        else:  # P1: 2-4 players
+            a, b, c, d = piles
+            key = (p, size, nxt, takeable[len(a)], takeable[len(b)], takeable[len(c)], takeable[len(d)])
         found = _EXCHANGES.get(key)
         if found is None:
             found = _EXCHANGES[key] = _Exchanges(size, self._allowed_takes(p))
@@ -608,9 +633,7 @@ class PuckState(GameState):
         if found is None:
             p = self.order[self.step]
             exchanges = self._exchanges(p)
-            cards = [0]  # by the mask of places put: their cards' code
-            for card in sorted(self.hands[p]):
-                cards += [put << _CARD_BITS | card + 1 for put in cards]
+            cards = _put_codes(sorted(self.hands[p]))
             by_mask = exchanges.by_mask
             keys = [M_HOLD] if by_mask is None else list(map(add, exchanges.takes, by_mask(cards)))
             found = self._tree = (exchanges.moves, keys)
@@ -776,7 +799,8 @@ class PuckState(GameState):
         sizes = list(map(len, self.piles))
         best = max(sizes)
         share = 1.0 / sizes.count(best)
-        self._finish(tuple([share if size == best else 0.0 for size in sizes]), reason)
+        # share × (size is best): share or 0.0, by ``map``s (a comprehension is a call of its own).
+        self._finish(tuple(map(share.__mul__, map(best.__eq__, sizes))), reason)
 
     # ---- illegal input ----------------------------------------------------------------------
 
@@ -907,7 +931,7 @@ class PuckState(GameState):
         # Re-match, bag by bag: the cards arriving (sorted), shuffled onto the threads leaving
         # (in a fixed order); a thread into a later bag brings its card there.
         rng = Rng(mix(seed, 0x7075636B))
-        arriving = [cards.copy() for cards in journeys.entering]
+        arriving = list(map(list.copy, journeys.entering))
         carried: list[int] = []  # the cards on all threads, bag by bag
         for onward, cards in zip(journeys.onward, arriving, strict=True):
             cards.sort()
@@ -919,14 +943,13 @@ class PuckState(GameState):
         world = self.clone()
         _rename_history(world.events, journeys.renames, carried)
         # Each card of the zones becomes the one on its last thread, all zones at once.
+        # (By ``map``s: a comprehension is a call of its own in Python 3.11.)
         cards = list(map(carried.__getitem__, journeys.zones))
+        zones = list(map(cards.__getitem__, journeys.spans))
         n = self.num_players
-        spans = journeys.spans
-        world.piles = [cards[a:b] for a, b in spans[:n]]
-        world.hands = [cards[a:b] for a, b in spans[n : 2 * n]]
-        a, b = spans[2 * n]
-        world.pot = cards[a:b]
-        world.surplus = cards[b:]
+        world.piles = zones[:n]
+        world.hands = zones[n : 2 * n]
+        world.pot, world.surplus = zones[2 * n :]
         world._rng = Rng(mix(seed, 0x726E67))
         # His own moves are the same in every world he cannot tell from this one.
         if self.current_player != player:
@@ -1003,7 +1026,7 @@ class PuckState(GameState):
         zones = [*self.piles, *self.hands, self.pot, self.surplus]
         last = name_at[-1]
         ends = list(accumulate(map(len, zones)))
-        spans = list(zip([0, *ends[:-1]], ends, strict=True))
+        spans = list(map(slice, [0, *ends[:-1]], ends))
         journeys = _Journeys(formed, entering, onward, [last[c] for zone in zones for c in zone], spans, renames)
         self._kept_journeys = (len(self._actions), player, journeys)
         return journeys
@@ -1021,7 +1044,7 @@ class _Journeys(NamedTuple):
     # The cards of the piles, hands, pot and surplus, zone after zone, by the index in
     # ``carried`` of each one's world card (the one on its last thread), and each zone's span.
     zones: list[int]
-    spans: list[tuple[int, int]]
+    spans: list[slice]
     renames: list[_Rename]  # the events whose cards a world renames, and from where in ``carried``
 
 
