@@ -192,12 +192,21 @@ def _heads(hand: list[int]) -> list[str]:
     if found is None:
         if len(_HEADS_CACHE) >= 50_000:
             _HEADS_CACHE.clear()
-        name = [CODE[c] for c in key]
-        places = range(len(key))
-        found = _HEADS_CACHE[key] = ["hold"] + [
-            "-".join([name[i] for i in places if mask >> i & 1]) for mask in range(1, 1 << len(key))
-        ]
+        found = _HEADS_CACHE[key] = _new_heads(key)
     return found
+
+
+def _new_heads(hand: tuple[int, ...]) -> list[str]:
+    """``_heads`` of a sorted hand, spelt out by its size (P5: 1 to 3 cards): a comprehension
+    per mask costs as much again in Python 3.11, and most hands of 3 or 4 players are new."""
+    if len(hand) == 3:
+        a, b, c = map(CODE.__getitem__, hand)
+        ab = a + "-" + b
+        return ["hold", a, b, ab, c, a + "-" + c, b + "-" + c, ab + "-" + c]
+    if len(hand) == 2:
+        a, b = map(CODE.__getitem__, hand)
+        return ["hold", a, b, a + "-" + b]
+    return ["hold", *map(CODE.__getitem__, hand)]
 
 
 class _Exchanges:
