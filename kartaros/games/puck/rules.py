@@ -808,8 +808,7 @@ class PuckState(GameState):
         sizes = list(map(len, self.piles))
         best = max(sizes)
         share = 1.0 / sizes.count(best)
-        # share × (size is best): share or 0.0, by ``map``s (a comprehension is a call of its own).
-        self._finish(tuple(map(share.__mul__, map(best.__eq__, sizes))), reason)
+        self._finish(tuple([share if size == best else 0.0 for size in sizes]), reason)
 
     # ---- illegal input ----------------------------------------------------------------------
 
@@ -940,7 +939,7 @@ class PuckState(GameState):
         # Re-match, bag by bag: the cards arriving (sorted), shuffled onto the threads leaving
         # (in a fixed order); a thread into a later bag brings its card there.
         rng = Rng(mix(seed, 0x7075636B))
-        arriving = list(map(list.copy, journeys.entering))
+        arriving = [cards.copy() for cards in journeys.entering]
         carried: list[int] = []  # the cards on all threads, bag by bag
         for onward, cards in zip(journeys.onward, arriving, strict=True):
             cards.sort()
@@ -952,13 +951,14 @@ class PuckState(GameState):
         world = self.clone()
         _rename_history(world.events, journeys.renames, carried)
         # Each card of the zones becomes the one on its last thread, all zones at once.
-        # (By ``map``s: a comprehension is a call of its own in Python 3.11.)
         cards = list(map(carried.__getitem__, journeys.zones))
-        zones = list(map(cards.__getitem__, journeys.spans))
         n = self.num_players
-        world.piles = zones[:n]
-        world.hands = zones[n : 2 * n]
-        world.pot, world.surplus = zones[2 * n :]
+        spans = journeys.spans
+        world.piles = [cards[a:b] for a, b in spans[:n]]
+        world.hands = [cards[a:b] for a, b in spans[n : 2 * n]]
+        a, b = spans[2 * n]
+        world.pot = cards[a:b]
+        world.surplus = cards[b:]
         world._rng = Rng(mix(seed, 0x726E67))
         # His own moves are the same in every world he cannot tell from this one.
         if self.current_player != player:
@@ -1035,7 +1035,7 @@ class PuckState(GameState):
         zones = [*self.piles, *self.hands, self.pot, self.surplus]
         last = name_at[-1]
         ends = list(accumulate(map(len, zones)))
-        spans = list(map(slice, [0, *ends[:-1]], ends))
+        spans = list(zip([0, *ends[:-1]], ends, strict=True))
         journeys = _Journeys(formed, entering, onward, [last[c] for zone in zones for c in zone], spans, renames)
         self._kept_journeys = (len(self._actions), player, journeys)
         return journeys
@@ -1053,7 +1053,7 @@ class _Journeys(NamedTuple):
     # The cards of the piles, hands, pot and surplus, zone after zone, by the index in
     # ``carried`` of each one's world card (the one on its last thread), and each zone's span.
     zones: list[int]
-    spans: list[slice]
+    spans: list[tuple[int, int]]
     renames: list[_Rename]  # the events whose cards a world renames, and from where in ``carried``
 
 
