@@ -278,7 +278,7 @@ _EXCHANGE_PARTS = [_ExchangeParts(players) for players in range(5)]  # by the nu
 # its int, two for each of up to four seats), moved up to bit 18 (``_Exchanges.takes``); the
 # places put (bits 0-2, which name different cards in different hands) give way to the cards
 # themselves, each card id + 1 in 6 bits, in the order of the sorted hand, the last lowest.
-# Equal keys, equal strings: the notation names the cards and the seats alone. (Under 2**29:
+# Equal keys, equal strings: the notation names the cards and the seats alone. (Under 2**26:
 # an int of one digit, cheap to add and to hash in the tree's dicts, and unboxed compiled.)
 _CARD_BITS = 6
 _TAKES_SHIFT = HAND_SIZE * _CARD_BITS - _SEAT_SHIFT
