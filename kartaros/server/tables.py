@@ -530,19 +530,14 @@ class TableService:
         stay hers); True where anything changed. The moves another process added are played on
         the state, not the whole game replayed, and only what was stored since this copy's moves
         and events is read. The table's lock is held."""
-        known = Known(list(table.state.actions), list(table.times), list(table.events))  # (read in a thread)
+        # (copies: the store reads them in a thread; ``state.actions`` is one already)
+        known = Known(table.state.actions, list(table.times), list(table.events))
         stored = await asyncio.to_thread(self.store.load, table.id, known)
         table.stale = False
         if stored is None or (len(stored.actions), len(stored.events), stored.seats_version) == table.version:
             return False
-        played = table.state.actions
-        if stored.actions[: len(played)] == played:
-            for action in stored.actions[len(played):]:
-                table.state.apply(action)
-        else:  # not the game this copy was playing (it cannot be): from the record
-            table.state = kartaros.replay({"game": stored.game, "players": stored.players,
-                                           "variant": stored.variant, "seed": stored.seed,
-                                           "actions": stored.actions})
+        for action in stored.actions[len(known.actions):]:  # (the stored game goes on from this copy's moves)
+            table.state.apply(action)
         bots, away = _stored_bots(stored, table.state)
         for seat in bots:  # a bot that played this seat here goes on (as it was left)
             same = seat < len(table.seats) and table.seats[seat]["kind"] == stored.seats[seat]["kind"]

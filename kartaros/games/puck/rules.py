@@ -22,10 +22,10 @@ from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
 from kartaros.games.puck.views import DrawView, EventView, ExchangeView, PhaseName, PuckObservation, Win
 from kartaros.rng import Rng, mix
 from kartaros.state import PLAYOUT_ACTION, End, GameState, Problem, end_view
+from kartaros.variant import Option
 
 if TYPE_CHECKING:
     import random
-from kartaros.variant import Option
 
 # ---- P1-P2: components --------------------------------------------------------------------
 
