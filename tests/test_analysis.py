@@ -35,7 +35,7 @@ from kartaros.analysis import (
     tournament,
     wilson,
 )
-from kartaros.analysis.runner import _BatchSizes
+from kartaros.analysis.runner import _BatchSizes, ctrl_c_noted
 from kartaros.analysis.stats import derive_seed
 from kartaros.analysis.tournament import pair_seats
 from kartaros.cli import app
@@ -418,6 +418,34 @@ def test_ctrl_c_stops_a_simulation_at_once_and_prints_the_games_finished(jobs: s
     assert 0 < played < int(MANY)
     assert "95% interval" in out and "First seat" in out and "Game length" in out
     assert f"over the {played} of {MANY} games finished" in err and "Traceback" not in err
+
+
+def test_ctrl_c_while_a_run_uses_its_processes_is_noted_not_raised_where_it_falls() -> None:
+    # Raised inside the executor's submit or wait, it could leave one of the executor's locks
+    # held, and the run, its result printed, would never end (its manager thread waits for it).
+    before = signal.getsignal(signal.SIGINT)
+    with ctrl_c_noted() as pressed:
+        os.kill(os.getpid(), signal.SIGINT)
+        deadline = time.monotonic() + 5
+        while not pressed.is_set() and time.monotonic() < deadline:
+            time.sleep(0.01)  # the handler runs in the main thread between instructions
+        assert pressed.is_set()
+    assert signal.getsignal(signal.SIGINT) is before
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+
+
+def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it() -> None:
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with ctrl_c_noted() as pressed:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)
+        assert not pressed.is_set() and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def test_ctrl_c_does_not_wait_for_the_games_under_way() -> None:

@@ -194,6 +194,7 @@ def run_games(
 
 
 _QUEUED = 4  # games queued per worker beyond the one it plays
+_LOOK_SECONDS = 0.05  # how often a run in processes looks whether Ctrl-C was pressed
 
 SCRIPT_GUARD = (
     "the worker processes of a run with jobs > 1 could not start, or one ended unexpectedly. A script "
@@ -221,31 +222,38 @@ def _play_in_processes(
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(setup,))
     waiting = iter(tasks[workers:])
     sizes = _BatchSizes()
-    try:
-        # The workers start with the first submissions; started while Ctrl-C is ignored, they
-        # ignore it from their first instruction on (Python keeps an inherited SIG_IGN).
-        with sigint_ignored():
-            running = {pool.submit(_play_batch, [task]) for task in tasks[:workers]}
-        # A few batches queued per worker, more as batches finish: no worker waits for work,
-        # and a run of a million games neither builds a million futures before its first
-        # result nor has them to cancel.
-        for _ in range(_QUEUED * workers):
-            running |= _submit(pool, waiting, 1)
-        while running:
-            finished, running = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                results, seconds = future.result()
-                sizes.observe(len(results), seconds)
-                done.extend(results)
-                if progress is not None:
-                    progress(len(results))
-                running |= _submit(pool, waiting, sizes.next())
-    except BrokenProcessPool:
-        _stop(pool)
-        raise RuntimeError(SCRIPT_GUARD) from None
-    except BaseException:  # a failing game or Ctrl-C: end the games under way, do not wait for them
-        _stop(pool)
-        raise
+    # Ctrl-C only noted while the executor is in use, and acted on between waits: raised where
+    # it falls, inside ``submit`` or ``wait``, it could leave one of the executor's locks held,
+    # and its manager thread, which the interpreter joins on exit, would wait for that lock
+    # forever (the run printed its result, then never ended).
+    with ctrl_c_noted() as ctrl_c:
+        try:
+            # The workers start with the first submissions; started while Ctrl-C is ignored, they
+            # ignore it from their first instruction on (Python keeps an inherited SIG_IGN).
+            with sigint_ignored():
+                running = {pool.submit(_play_batch, [task]) for task in tasks[:workers]}
+            # A few batches queued per worker, more as batches finish: no worker waits for work,
+            # and a run of a million games neither builds a million futures before its first
+            # result nor has them to cancel.
+            for _ in range(_QUEUED * workers):
+                running |= _submit(pool, waiting, 1)
+            while running:
+                finished, running = wait(running, timeout=_LOOK_SECONDS, return_when=FIRST_COMPLETED)
+                if ctrl_c.is_set():
+                    raise KeyboardInterrupt
+                for future in finished:
+                    results, seconds = future.result()
+                    sizes.observe(len(results), seconds)
+                    done.extend(results)
+                    if progress is not None:
+                        progress(len(results))
+                    running |= _submit(pool, waiting, sizes.next())
+        except BrokenProcessPool:
+            _stop(pool)
+            raise RuntimeError(SCRIPT_GUARD) from None
+        except BaseException:  # a failing game or Ctrl-C: end the games under way, do not wait for them
+            _stop(pool)
+            raise
     pool.shutdown()
 
 
@@ -298,6 +306,26 @@ def _stop(pool: ProcessPoolExecutor) -> None:
             process.terminate()
         for process in processes:
             process.join()
+
+
+@contextmanager
+def ctrl_c_noted() -> Iterator[threading.Event]:
+    """Ctrl-C sets the event instead of raising ``KeyboardInterrupt`` for the block (in the main
+    thread, unless Ctrl-C is ignored already; elsewhere no signal handler can be set, and the
+    event is never set)."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous is signal.SIG_IGN:
+        yield pressed
+        return
+    signal.signal(signal.SIGINT, lambda _signum, _frame: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @contextmanager
