@@ -24,6 +24,7 @@ from tests.test_server_api import auth, new_table
 
 LONG_GAME = 300  # moves: a history long enough that a whole view is many times a push
 GAME = "tac"  # a long game: hundreds of moves
+LONG_DEAL = 1  # a deal whose game, played by the test's choices, lasts past LONG_GAME (a rare deal ends sooner)
 
 
 class Client:
@@ -52,7 +53,7 @@ def history(table: LiveTable, seat: int | None) -> list[Any]:
 
 def test_pushes_bring_only_the_new_events_and_add_up_to_the_history(tmp_path: Path) -> None:
     async def test() -> None:
-        service = TableService(Store(f"sqlite:///{tmp_path / 'kartaros.db'}"), FakeClock())
+        service = TableService(Store(f"sqlite:///{tmp_path / 'kartaros.db'}"), FakeClock(), seeds=lambda: LONG_DEAL)
         table = await _long_table(service)
         # a seat and a spectator that read every push, and a seat and a spectator that read
         # only now and then (their views coalesce meanwhile)
@@ -101,7 +102,7 @@ def test_pushes_bring_only_the_new_events_and_add_up_to_the_history(tmp_path: Pa
 
 def test_a_view_is_whole_when_the_seat_or_the_language_changes(tmp_path: Path) -> None:
     async def test() -> None:
-        service = TableService(Store(f"sqlite:///{tmp_path / 'kartaros.db'}"), FakeClock())
+        service = TableService(Store(f"sqlite:///{tmp_path / 'kartaros.db'}"), FakeClock(), seeds=lambda: LONG_DEAL)
         table = await _long_table(service)
         client = Client(Watcher(None))
         service.watch(table, client.watcher)
