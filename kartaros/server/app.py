@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import traceback
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any
@@ -45,6 +45,7 @@ from .lessons import mount as mount_lessons
 from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit, SharedLimits
 from .lobby import Lobby
 from .lobby_api import lobby_routes
+from .move_path import MovePath
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
 from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
@@ -176,6 +177,9 @@ def create_app(
         docs_url=None,
         redoc_url=None,
     )
+    # (The guard added last, so that it comes first: a move's short way is inside it.)
+    app.add_middleware(MovePath, service=service, answer=failure_answer, token=_token,
+                       languages=frozenset(speech.LANGUAGES))
     app.add_middleware(Guard, limits=limits, clock=service.clock)
     app.state.service = service
     app.state.public = public  # how the server names itself for others (links, whether it is https)
@@ -185,7 +189,7 @@ def create_app(
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, err: ApiError) -> JSONResponse:
-        return JSONResponse(_error(err, _request_lang(request)), status_code=err.status)
+        return _failure_response(err, request)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(_: Request, err: RequestValidationError) -> JSONResponse:
@@ -197,14 +201,11 @@ def create_app(
 
     @app.exception_handler(StorageError)
     async def storage_error(request: Request, err: StorageError) -> JSONResponse:
-        return JSONResponse(_error(_storage_trouble(), _request_lang(request)), status_code=503)
+        return _failure_response(err, request)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, err: Exception) -> JSONResponse:
-        # what failed, by its class: a message may quote a move or a seed
-        log.error("%s %s failed: %s\n%s", request.method, request.url.path, type(err).__name__,
-                  "".join(traceback.format_tb(err.__traceback__)))
-        return JSONResponse({"error": "the server failed to answer this request"}, status_code=500)
+        return _failure_response(err, request)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, err: StarletteHTTPException) -> JSONResponse:
@@ -614,6 +615,25 @@ def _parsed(text: str) -> dict[str, Any] | None:
 def _storage_trouble() -> PlayerError:
     """The database failed: the person's move was not stored, and may be tried again."""
     return PlayerError(503, STORAGE_TROUBLE)
+
+
+def failure_answer(err: Exception, lang: str, scope: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+    """A request's failure as the client is told it: (JSON, status), words in ``lang``. An
+    ``ApiError`` says what is wrong, a storage failure that the move may be tried again (503),
+    anything else only that it failed (500), logged by what failed and where, by its class: a
+    message may quote a move or a seed."""
+    if isinstance(err, ApiError):
+        return _error(err, lang), err.status
+    if isinstance(err, StorageError):
+        return _error(_storage_trouble(), lang), 503
+    log.error("%s %s failed: %s\n%s", scope.get("method", ""), scope.get("path", ""), type(err).__name__,
+              "".join(traceback.format_tb(err.__traceback__)))
+    return {"error": "the server failed to answer this request"}, 500
+
+
+def _failure_response(err: Exception, request: Request) -> JSONResponse:
+    content, status = failure_answer(err, _request_lang(request), request.scope)
+    return JSONResponse(content, status_code=status)
 
 
 def _request_lang(request: Request) -> str:
