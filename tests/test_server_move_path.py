@@ -6,6 +6,7 @@ framework. Every answer, good moves and refused ones, must be the same."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -15,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from kartaros.server import move_path
 from kartaros.server.app import create_app
+from kartaros.server.guard import MAX_BODY
 from kartaros.server.move_path import _plain_move
 
 from .test_server_api import auth, db_url  # noqa: F401  (the fixture: SQLite and PostgreSQL)
@@ -121,3 +123,34 @@ def test_the_short_way_takes_only_plain_moves() -> None:
     twice = scope(b"", (b"authorization", b"Bearer a"), (b"authorization", b"Bearer b"))
     assert _plain_move(twice, b'{"action": "A", "seq": 3}') is None
     assert _plain_move({"query_string": b"", "headers": []}, b'{"action": "A", "seq": 3}') is None  # not JSON
+
+
+def test_a_move_in_a_body_too_long_is_refused_and_not_played(client: TestClient) -> None:
+    # Its length not declared: the guard ends it past the limit (413), and the move it began
+    # with, whole and well-formed JSON so far, is not played.
+    twins = Twins(client)
+    table, token = twins.tables[0]
+    seen = twins.view()
+    move = json.dumps({"action": seen["legal"][0], "seq": seen["seq"]}).encode()
+    chunks = [move.ljust(MAX_BODY - 10), b" " * 1024]  # the limit passed in the second
+    sent: list[dict[str, Any]] = []
+
+    async def request() -> None:
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": chunks.pop(0), "more_body": bool(chunks)} if chunks else {
+                "type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                 "scheme": "http", "path": f"/api/tables/{table}/actions", "raw_path": b"", "query_string": b"",
+                 "root_path": "", "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80),
+                 "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"),
+                             (b"authorization", f"Bearer {token}".encode())]}
+        await client.app(scope, receive, send)
+
+    assert client.portal is not None
+    client.portal.call(request)
+    assert sent[0]["status"] == 413
+    assert twins.view()["seq"] == seen["seq"]

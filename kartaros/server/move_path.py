@@ -48,7 +48,7 @@ class MovePath:
             await self.app(scope, receive, send)
             return
         body, receive = await _read_body(receive)
-        move = _plain_move(scope, body)
+        move = None if body is None else _plain_move(scope, body)
         if move is None:  # the framework reads it, and says what is wrong with it
             await self.app(scope, receive, send)
             return
@@ -64,14 +64,15 @@ class MovePath:
         await _send_json(send, content, status)
 
 
-async def _read_body(receive: Receive) -> tuple[bytes, Receive]:
-    """The request's whole body (the guard has bounded it), and a ``receive`` that hands it on
-    again to an app that reads it after this one."""
+async def _read_body(receive: Receive) -> tuple[bytes | None, Receive]:
+    """The request's whole body, and a ``receive`` that hands it on again to an app that reads it
+    after this one. None for a body that did not come whole: the client left, or the guard
+    refused it as too long (413) and ended it."""
     chunks: list[bytes] = []
     while True:
         message = await receive()
-        if message["type"] != "http.request":  # the client left: the app hears it as well
-            return b"".join(chunks), _replay(b"".join(chunks), receive, message)
+        if message["type"] != "http.request":  # the app hears it as well, and serves no move
+            return None, _replay(b"".join(chunks), receive, message)
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             break
