@@ -28,8 +28,9 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from itertools import filterfalse
+from itertools import filterfalse, repeat
 from math import log, sqrt
+from operator import add, mul, truediv
 from typing import Any, cast
 
 from kartaros.bots.greedy import greedy_move
@@ -52,6 +53,39 @@ class _Node:
         self.squares = 0.0  # of the rewards, kept for the root's children only (the anchor)
         self.available = 0
         self.hint: Hashable | None = None  # at the root: the heuristic's move's key, once asked
+
+
+class _RootTable:
+    """The root's children in the order of its moves, with each one's mean credit and visits
+    beside it, for a UCB pass over them in C (``_root_pick``): the root is the widest node
+    (Puck's 38 exchanges) and takes part in every iteration.
+
+    Kept only without a prior: then a node's UCB pass comes once every move has a child, and
+    the root's moves are the same in every world, so each pass finds all its children
+    available and their availability counts are all the number of passes so far."""
+
+    __slots__ = ("means", "nodes", "passes", "visits")
+
+    def __init__(self, nodes: list[_Node]) -> None:
+        self.nodes = nodes
+        self.means = [n.reward / n.visits for n in nodes]
+        self.visits = [n.visits for n in nodes]
+        self.passes = 0
+
+    def pick(self, c: float) -> int:
+        """The index of the child UCB1 chooses: the same values, in the same order, as the
+        loop of ``_iterate`` computes, and the first of the highest."""
+        self.passes += 1
+        spread = log(self.passes)
+        bonus = map(mul, repeat(c), map(sqrt, map(truediv, repeat(spread), self.visits)))
+        values = list(map(add, self.means, bonus))
+        return values.index(max(values))
+
+    def credit(self, i: int) -> None:
+        """Child ``i``'s statistics after its credit (``_iterate``'s backpropagation)."""
+        node = self.nodes[i]
+        self.visits[i] = node.visits
+        self.means[i] = node.reward / node.visits
 
 
 def _variance(node: _Node) -> float:
@@ -206,6 +240,7 @@ class IsmctsBot:
         # decides most of a card game's result, cancels out of it.
         self.baseline = baseline
         self._root_hint: str | None = None
+        self._root_table: _RootTable | None = None  # the current search's (``_RootTable``)
         self.last_iterations = 0
         self.last_rollout_moves = 0
         self.last_seconds = 0.0
@@ -218,6 +253,7 @@ class IsmctsBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node(-1)
+        self._root_table = None
         self._root_hint = greedy_move(state, legal, self.rng) if self.baseline is not None else None
         # The game's own moves where it has them; the heuristic (prior, opponent model,
         # baseline) reads and names actions, so with it the tree weighs the actions.
@@ -268,6 +304,7 @@ class IsmctsBot:
         path = [root]
         c = self.c
         moves = 0
+        picked = -1  # the root child's index in the root's table, when it chose from it
         # Children are keyed by move class (``move_class``), so that moves that are one move
         # share their statistics across worlds; ``move_class`` is None where each action is its own.
         move_class = world.info.move_class
@@ -319,6 +356,16 @@ class IsmctsBot:
                 moves += 1
                 path.append(child)
                 break
+            if node is root and self.prior is None:  # every child available (``_RootTable``)
+                table = self._root_table
+                if table is None:
+                    table = self._root_table = _RootTable([children[k] for k in keys])
+                picked = table.pick(c)
+                play(legal[picked])
+                moves += 1
+                node = table.nodes[picked]
+                path.append(node)
+                continue
             best, best_value = keys[0], -math.inf
             get = children.get
             for a in keys:
@@ -352,6 +399,9 @@ class IsmctsBot:
             visited.reward += returns[visited.player]
         if len(path) > 1:
             path[1].squares += returns[me] ** 2
+        if picked >= 0:
+            assert self._root_table is not None
+            self._root_table.credit(picked)
         return moves
 
     def _less_baseline(
