@@ -101,9 +101,22 @@ class Rng:
             x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
             r = r << 64 | x ^ (x >> 31)
         self.state = z
-        for i in range(n - 1, 0, -1):
-            r, j = divmod(r, i + 1)
-            items[i], items[j] = items[j], items[i]
+        # Its digits come a chunk at a time: the remainder by the product of the next radices
+        # (under 2**62) holds them, so the number itself is divided a few times, not n - 1, and
+        # the digits come out of a small int (native arithmetic in the compiled build).
+        if n <= _ONE_CHUNK:  # every digit from one remainder: the worlds' many small shuffles
+            low = r % _FACTORIALS[n]
+            for i in range(n - 1, 0, -1):
+                j = low % (i + 1)
+                low //= i + 1
+                items[i], items[j] = items[j], items[i]
+            return
+        for product, top, bottom in _CHUNKS[n] if n < len(_CHUNKS) else _chunks_for(n):
+            r, low = divmod(r, product)
+            for i in range(top, bottom, -1):
+                j = low % (i + 1)
+                low //= i + 1
+                items[i], items[j] = items[j], items[i]
 
     def clone(self) -> Rng:
         return Rng(self.state)
@@ -115,6 +128,27 @@ def _draws_for(n: int) -> int:
 
 
 _DRAWS = [(math.factorial(n).bit_length() + 113) // 64 for n in range(105)]  # up to two decks
+
+
+def _chunks_for(n: int) -> list[tuple[int, int, int]]:
+    """The digits of a shuffle of ``n`` items (``quick_shuffle``: radix i + 1 for i from n - 1
+    down to 1) in chunks: each chunk's product of radices (under 2**62, a short int compiled)
+    and its range of i, from ``top`` down to above ``bottom``."""
+    chunks: list[tuple[int, int, int]] = []
+    top = n - 1
+    while top > 0:
+        product, i = 1, top
+        while i > 0 and product * (i + 1) < 1 << 62:
+            product *= i + 1
+            i -= 1
+        chunks.append((product, top, i))
+        top = i
+    return chunks
+
+
+_CHUNKS = [_chunks_for(n) for n in range(105)]
+_FACTORIALS = [math.factorial(n) for n in range(21)]
+_ONE_CHUNK = 20  # 20! < 2**62
 
 
 class _Lanes(NamedTuple):
