@@ -215,3 +215,30 @@ def test_a_search_weighs_one_action_of_each_move_class() -> None:
     assert set(bot.stats()["visits"]) <= set(search_actions(state))
     tac = kartaros.new_game("tac", players=2, seed=1)  # a game whose actions are all distinct moves
     assert search_actions(tac) == tac.legal_actions()
+
+
+def test_root_table_picks_as_the_ucb_loop() -> None:
+    """``_RootTable.pick`` (the root's UCB pass in C) chooses what the loop over the children
+    chooses, ties to the first, when every child was available at every pass."""
+    from math import log, sqrt
+
+    from kartaros.bots.ismcts import _Node, _RootTable
+
+    chooser = random.Random(7)
+    for case in range(300):
+        nodes = []
+        for _ in range(chooser.randint(2, 40)):
+            node = _Node(0)
+            node.visits = chooser.randint(1, 4 if case % 2 else 30)
+            node.reward = chooser.randint(0, node.visits) / 2 if case % 3 == 0 else chooser.random() * node.visits
+            nodes.append(node)
+        table = _RootTable(nodes)
+        passes = chooser.randint(0, 500)
+        table.passes = passes
+        c = chooser.choice([0.0, 0.7, 1.4])
+        best, best_value = -1, float("-inf")
+        for i, node in enumerate(nodes):
+            value = node.reward / node.visits + c * sqrt(log(passes + 1) / node.visits)
+            if value > best_value:
+                best, best_value = i, value
+        assert table.pick(c) == best
