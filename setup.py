@@ -15,9 +15,9 @@ from setuptools import setup
 # pure one, docs/speed.md): the rules of every game gain, random play 1.2 to 1.5 times as fast,
 # playouts 1.5 to 2, ISMCTS 1.45 to 2, with the core they stand on (a game's state class derives
 # from GameState, and a compiled class derives only from compiled ones). The search itself
-# (kartaros/bots/ismcts.py) measured no faster compiled (1.00 to 1.05) for a third more build
-# time, so it stays pure, as does everything else: the heuristics, words, views, bots, server
-# and terminal are not where the time goes.
+# (kartaros/bots/ismcts.py) measured no faster compiled (1.00 to 1.05, and within the noise again
+# after Puck's search round) for a third more build time, so it stays pure, as does everything
+# else: the heuristics, words, views, bots, server and terminal are not where the time goes.
 COMPILED = [
     "kartaros/rng.py",
     "kartaros/cards.py",
