@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from enum import IntEnum, StrEnum
 from itertools import accumulate, combinations, combinations_with_replacement
 from operator import add, itemgetter
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
 from kartaros.games.puck.views import DrawView, EventView, ExchangeView, PhaseName, PuckObservation, Win
@@ -28,10 +28,14 @@ if TYPE_CHECKING:
     import random
 
 # ---- P1-P2: components --------------------------------------------------------------------
+#
+# The module's names that the rules read while they play are ``Final``: a compiled build
+# (mypyc) keeps a final name in a C variable, any other in the module's dict, looked up by
+# name at each use (the pure build is the same either way).
 
-DECK = standard_deck()  # P1: 52 cards, no Jokers
-HAND_SIZE = 3
-STRENGTH = [14 if RANK[c] == 0 else RANK[c] + 1 for c in range(52)]  # P1: A high, then K … 2
+DECK: Final = standard_deck()  # P1: 52 cards, no Jokers
+HAND_SIZE: Final = 3
+STRENGTH: Final = [14 if RANK[c] == 0 else RANK[c] + 1 for c in range(52)]  # P1: A high, then K … 2
 _CARD_IDS = {CODE[c]: c for c in range(52)}
 
 OPTIONS = (
@@ -52,7 +56,10 @@ class Phase(IntEnum):
     OVER = 3
 
 
-DRAW, EXCHANGE, TIEBREAK, OVER = Phase
+DRAW: Final = Phase.DRAW
+EXCHANGE: Final = Phase.EXCHANGE
+TIEBREAK: Final = Phase.TIEBREAK
+OVER: Final = Phase.OVER
 PHASE_NAMES: tuple[PhaseName, ...] = ("draw", "exchange", "tiebreak", "over")
 
 
@@ -84,8 +91,10 @@ class Why(StrEnum):
 M_DRAW, M_TURN, M_HOLD = "draw", "turn", 0
 _DRAW_ONLY = {"draw": M_DRAW}
 _TURN_ONLY = {"turn": M_TURN}
-_PLAYOUT_DRAW, _PLAYOUT_TURN = (M_DRAW,), (M_TURN,)
-_DRAW_KEY, _TURN_KEY = (-1,), (-2,)  # ``tree_moves``: an exchange's keys are ≥ 0 (hold: 0)
+_PLAYOUT_DRAW: Final = (M_DRAW,)
+_PLAYOUT_TURN: Final = (M_TURN,)
+_DRAW_KEY: Final = (-1,)  # ``tree_moves``: an exchange's keys are ≥ 0 (hold: 0)
+_TURN_KEY: Final = (-2,)
 
 # ---- P9: hands ----------------------------------------------------------------------------
 
@@ -139,7 +148,7 @@ class _HandValues(dict[tuple[int, ...], int]):
 
 
 # By the options: _VALUES[ace_low_straight][short_pair].
-_VALUES = tuple(tuple(_HandValues(ace_low, short) for short in (False, True)) for ace_low in (False, True))
+_VALUES: Final = tuple(tuple(_HandValues(ace_low, short) for short in (False, True)) for ace_low in (False, True))
 
 
 def hand_category(value: int) -> str:
@@ -153,7 +162,7 @@ def hand_category(value: int) -> str:
 # bits 0-2 say which cards of the hand, sorted by card id, go into the pot, and each seat s
 # has 2 bits from bit 3 + 2s with the number of cards taken from his pile. 0 is ``hold``.
 
-_SEAT_SHIFT = 3
+_SEAT_SHIFT: Final = 3
 _TAKES_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
 
 
@@ -178,8 +187,8 @@ def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
 
 
 _COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
-_TAKEABLE = [min(size, HAND_SIZE) for size in range(len(DECK) + 1)]  # P6: up to 3 from a pile of this size
-_HEADS_CACHE: dict[tuple[int, ...], list[str]] = {}
+_TAKEABLE: Final = [min(size, HAND_SIZE) for size in range(len(DECK) + 1)]  # P6: up to 3 from a pile of this size
+_HEADS_CACHE: Final[dict[tuple[int, ...], list[str]]] = {}
 
 
 def _heads(hand: list[int]) -> list[str]:
@@ -198,13 +207,18 @@ def _heads(hand: list[int]) -> list[str]:
 
 def _new_heads(hand: tuple[int, ...]) -> list[str]:
     """``_heads`` of a sorted hand, spelt out by its size (P5: 1 to 3 cards): a comprehension
-    per mask costs as much again in Python 3.11, and most hands of 3 or 4 players are new."""
+    per mask costs as much again in Python 3.11, and most hands of 3 or 4 players are new. The
+    cards are read by index: unpacking a ``map`` costs three times as much compiled."""
+    code = CODE
     if len(hand) == 3:
-        a, b, c = map(CODE.__getitem__, hand)
+        a = code[hand[0]]
+        b = code[hand[1]]
+        c = code[hand[2]]
         ab = a + "-" + b
         return ["hold", a, b, ab, c, a + "-" + c, b + "-" + c, ab + "-" + c]
     if len(hand) == 2:
-        a, b = map(CODE.__getitem__, hand)
+        a = code[hand[0]]
+        b = code[hand[1]]
         return ["hold", a, b, a + "-" + b]
     return ["hold", *map(CODE.__getitem__, hand)]
 
@@ -232,7 +246,7 @@ class _Exchanges:
         self.masks = [move & 7 for move in self.moves]
         self.takes = [(move & ~7) << _TAKES_SHIFT for move in self.moves]
         self.tails: list[str] = [""] + [suffix for _, (suffix, _) in ways]
-        # From a list by the mask of places put (a hand's heads, or its cards' bits), each
+        # From a list by the mask of places put (the hand's cards' bits, ``tree_moves``), each
         # move's item, all at once; None where hold is the only move (an ``itemgetter`` of one
         # index would hand back the item itself, not a tuple).
         self.by_mask: Callable[[list[Any]], tuple[Any, ...]] | None = (
@@ -240,18 +254,20 @@ class _Exchanges:
         )
 
     def names(self, heads: list[str]) -> list[str]:
-        """The actions in notation, ``moves``' names, of a hand with these ``_heads``."""
-        by_mask = self.by_mask
-        return ["hold"] if by_mask is None else list(map(add, by_mask(heads), self.tails))
+        """The actions in notation, ``moves``' names, of a hand with these ``_heads``.
+
+        (A comprehension: compiled, a loop in C, twice as fast as the ``map`` of ``add`` over
+        the heads picked by ``by_mask``, which costs about as much in the pure build.)"""
+        return [heads[mask] + tail for mask, tail in zip(self.masks, self.tails)]  # noqa: B905 (equal by making)
 
 
 # (player, hand size, next pile or -1, what each pile can give) → the exchanges open to him.
-_EXCHANGES: dict[tuple[int, ...], _Exchanges] = {}
+_EXCHANGES: Final[dict[tuple[int, ...], _Exchanges]] = {}
 
 
 _Parts = tuple[slice, tuple[tuple[int, int], ...], tuple[int, ...]]
 # Every set of places of a hand of up to 3 is one slice: {0, 2} is [0:3:2], the others a run.
-_PUT_SLICES = [slice(0)] + [
+_PUT_SLICES: Final = [slice(0)] + [
     slice(min(places), max(places) + 1, 2 if places == [0, 2] else 1)
     for places in ([i for i in range(HAND_SIZE) if mask >> i & 1] for mask in range(1, 1 << HAND_SIZE))
 ]
@@ -272,7 +288,7 @@ class _ExchangeParts(dict[int, _Parts]):
         return parts
 
 
-_EXCHANGE_PARTS = [_ExchangeParts(players) for players in range(5)]  # by the number of players
+_EXCHANGE_PARTS: Final = [_ExchangeParts(players) for players in range(5)]  # by the number of players
 
 # ``tree_moves``: an exchange's key is made of the cards put and the counts taken (bits 3-10 of
 # its int, two for each of up to four seats), moved up to bit 18 (``_Exchanges.takes``); the
@@ -280,8 +296,8 @@ _EXCHANGE_PARTS = [_ExchangeParts(players) for players in range(5)]  # by the nu
 # themselves, each card id + 1 in 6 bits, in the order of the sorted hand, the last lowest.
 # Equal keys, equal strings: the notation names the cards and the seats alone. (Under 2**26:
 # an int of one digit, cheap to add and to hash in the tree's dicts, and unboxed compiled.)
-_CARD_BITS = 6
-_TAKES_SHIFT = HAND_SIZE * _CARD_BITS - _SEAT_SHIFT
+_CARD_BITS: Final = 6
+_TAKES_SHIFT: Final = HAND_SIZE * _CARD_BITS - _SEAT_SHIFT
 
 
 def _put_codes(hand: list[int]) -> list[int]:
@@ -361,15 +377,28 @@ Event = (
 )
 
 
+class _Options:
+    """The options the rounds read (P6, P9, P11-P12), taken from the variant once a game and
+    shared by its copies: a field, where the variant is a mapping looked up by name each time."""
+
+    __slots__ = ("first_out", "max_rounds", "single_any", "values")
+
+    def __init__(self, variant: Mapping[str, Any]) -> None:
+        self.values: _HandValues = _VALUES[variant["ace_low_straight"]][variant["short_pair"]]  # P9
+        self.single_any: bool = variant["single_from"] == "any"  # P6
+        self.first_out: bool = variant["end"] == "first-out"  # P11
+        self.max_rounds: int = variant["max_rounds"]  # P12
+
+
 # The seats in play order from each first player, by the number of players (P8).
-_SEATS_FROM = [[tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(5)]
+_SEATS_FROM: Final = [[tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(5)]
 
 
 class PuckState(GameState):
     game = "puck"
     _over_phase = OVER
     # What ``clone`` does with each field (``GameState._share`` and the rest say how).
-    _share = ("step", "rounds", "_names", "_moves", "_tree")  # the lists are replaced, never changed
+    _share = ("step", "rounds", "_options", "_names", "_moves", "_tree")  # the lists are replaced, never changed
     _copy = ("pot", "pot_by", "surplus", "table", "table_by", "active", "order", "tied", "exchanges")
     _copy_each = ("piles", "hands")
     _reset = ("_kept_journeys",)
@@ -390,6 +419,7 @@ class PuckState(GameState):
     exchanges: list[tuple[int, ...] | None]  # this round: cards taken per seat (all 0: held)
     events: list[Event]
     _kept_journeys: tuple[int, int, _Journeys] | None  # actions played, player, his journeys
+    _options: _Options
     _names: list[str] | None  # in the exchange, its actions in notation (None: not named yet) …
     _moves: list[int]  # … and their moves
     _tree: tuple[list[int], list[int]] | None  # in the exchange, ``tree_moves`` (None: not yet)
@@ -405,6 +435,7 @@ class PuckState(GameState):
         variant: Mapping[str, Any] | None,
     ) -> PuckState:
         self = cls._begin(players, seed, variant, OPTIONS)
+        self._options = _Options(self.variant)
         first = self._cut() if deck is None else 0  # P3: a stacked deck skips the cut
         order = self._deal_order(DECK, deck)
         # P3: one card at a time, the first player first; a pile's top is its first card. So
@@ -501,7 +532,7 @@ class PuckState(GameState):
         """The exchanges open to ``p`` now (``_Exchanges``)."""
         size = len(self.hands[p])
         # All they depend on (the next pile's seat is -1 unless single_from is "next").
-        nxt = -1 if self.variant["single_from"] == "any" else self._next_pile(p)
+        nxt = -1 if self._options.single_any else self._next_pile(p)
         # (Spelt out by the number of players: a comprehension or a ``map`` costs three times
         # as much, and a playout asks at every exchange.)
         piles = self.piles
@@ -576,7 +607,7 @@ class PuckState(GameState):
     def _next_pile(self, p: int) -> int:
         """P6, reading ``single_from: "next"``: the first opponent after ``p`` in seat order
         whose pile holds a card, whom a 1-card exchange must take from; -1 under ``"any"``."""
-        if self.variant["single_from"] != "next":
+        if self._options.single_any:
             return -1
         n = self.num_players
         for step in range(1, n):
@@ -710,8 +741,7 @@ class PuckState(GameState):
 
     def _showdown(self) -> None:
         shown = tuple(map(tuple, map(sorted, self.hands)))
-        variant = self.variant
-        value_of = _VALUES[variant["ace_low_straight"]][variant["short_pair"]].__getitem__
+        value_of = self._options.values.__getitem__
         order = self.order
         if len(order) == self.num_players:  # everyone plays (all but the end of last-standing)
             values = list(map(value_of, shown))
@@ -787,7 +817,7 @@ class PuckState(GameState):
         # (Mostly every pile holds cards: one test in C instead of one per seat.)
         empty = [] if all(piles) else [p for p in range(self.num_players) if self.active[p] and not piles[p]]
         if empty:
-            if self.variant["end"] == "first-out":
+            if self._options.first_out:
                 self._finish_by_count(Reason.OUT_OF_CARDS)
                 return True
             for p in empty:
@@ -798,7 +828,7 @@ class PuckState(GameState):
                 returns = tuple(1.0 if p == alive[0] else 0.0 for p in range(self.num_players))
                 self._finish(returns, Reason.LAST_STANDING)
                 return True
-        if self.rounds >= self.variant["max_rounds"]:
+        if self.rounds >= self._options.max_rounds:
             self._finish_by_count(Reason.MAX_ROUNDS)
             return True
         return False
