@@ -12,10 +12,9 @@ collection), hands, ties, end, what each player sees (observation, determinize);
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from enum import IntEnum, StrEnum
 from itertools import accumulate, combinations, combinations_with_replacement
-from operator import add, itemgetter
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, SUIT, codes, standard_deck
@@ -230,7 +229,7 @@ class _Exchanges:
     the parts of their names that do not depend on the hand. Shared by every position with
     the same dependencies (``_EXCHANGES``)."""
 
-    __slots__ = ("by_mask", "masks", "moves", "tails", "takes")
+    __slots__ = ("masks", "moves", "tails", "takes")
 
     def __init__(self, size: int, takes: list[list[tuple[str, int]]]) -> None:
         # (k is bounded by what the opponents' piles hold together: no ways, no moves.)
@@ -246,18 +245,13 @@ class _Exchanges:
         self.masks = [move & 7 for move in self.moves]
         self.takes = [(move & ~7) << _TAKES_SHIFT for move in self.moves]
         self.tails: list[str] = [""] + [suffix for _, (suffix, _) in ways]
-        # From a list by the mask of places put (the hand's cards' bits, ``tree_moves``), each
-        # move's item, all at once; None where hold is the only move (an ``itemgetter`` of one
-        # index would hand back the item itself, not a tuple).
-        self.by_mask: Callable[[list[Any]], tuple[Any, ...]] | None = (
-            itemgetter(*self.masks) if len(self.masks) > 1 else None
-        )
 
     def names(self, heads: list[str]) -> list[str]:
         """The actions in notation, ``moves``' names, of a hand with these ``_heads``.
 
-        (A comprehension: compiled, a loop in C, twice as fast as the ``map`` of ``add`` over
-        the heads picked by ``by_mask``, which costs about as much in the pure build.)"""
+        (A comprehension: compiled, a loop in C, twice as fast as a ``map`` of ``operator.add``
+        over the heads picked by an ``itemgetter`` of the masks, which costs about as much in
+        the pure build.)"""
         return [heads[mask] + tail for mask, tail in zip(self.masks, self.tails)]  # noqa: B905 (equal by making)
 
 
@@ -443,7 +437,7 @@ class PuckState(GameState):
         dealt = len(order) // players * players
         self.piles = [order[(seat - first) % players : dealt : players] for seat in range(players)]
         self.surplus = order[dealt:]  # P4
-        self.events.append(DealEvent("deal", first, tuple(len(p) for p in self.piles), len(self.surplus)))
+        self.events.append(DealEvent("deal", first, tuple([len(p) for p in self.piles]), len(self.surplus)))
         self.hands = [[] for _ in range(players)]
         self.pot, self.pot_by, self.table, self.table_by = [], [], [], []
         self.active = [True] * players
@@ -674,8 +668,7 @@ class PuckState(GameState):
             p = self.order[self.step]
             exchanges = self._exchanges(p)
             cards = _put_codes(sorted(self.hands[p]))
-            by_mask = exchanges.by_mask
-            keys = [M_HOLD] if by_mask is None else list(map(add, exchanges.takes, by_mask(cards)))
+            keys = [take + cards[mask] for take, mask in zip(exchanges.takes, exchanges.masks)]  # noqa: B905 (as names)
             found = self._tree = (exchanges.moves, keys)
         return found
 
@@ -740,15 +733,16 @@ class PuckState(GameState):
     # ---- P7, P9-P10: the showdown and the tie-break --------------------------------------------
 
     def _showdown(self) -> None:
-        shown = tuple(map(tuple, map(sorted, self.hands)))
-        value_of = self._options.values.__getitem__
+        # (Comprehensions, not maps: compiled, each is a loop in C.)
+        shown = tuple([tuple(sorted(hand)) for hand in self.hands])
+        value_of = self._options.values
         order = self.order
         if len(order) == self.num_players:  # everyone plays (all but the end of last-standing)
-            values = list(map(value_of, shown))
+            values = [value_of[hand] for hand in shown]
         else:
             values = [-1] * self.num_players
             for p in order:
-                values[p] = value_of(shown[p])
+                values[p] = value_of[shown[p]]
         best = max(values)
         if values.count(best) == 1:  # (mostly: one best hand)
             winner = values.index(best)
