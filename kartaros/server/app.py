@@ -12,8 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import traceback
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
 from importlib import resources
 from typing import Annotated, Any
@@ -34,6 +33,7 @@ from . import puzzle_pages
 from .account_routes import account_routes, bind_socket
 from .accounts import Accounts
 from .address import PublicAddress
+from .answers import error_json, failure_answer, known_lang, seat_token, storage_trouble
 from .chat import Chats
 from .clock import Clock
 from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_words
@@ -45,10 +45,10 @@ from .lessons import mount as mount_lessons
 from .limits import SOCKET_MESSAGES, ClientLimits, RateLimit, SharedLimits
 from .lobby import Lobby
 from .lobby_api import lobby_routes
-from .move_path import MovePath
+from .move_path import MovePath, play_move
 from .pushes import SEND_SECONDS, Watcher
 from .store import DEFAULT_URL, StorageError, Store
-from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, STORAGE_TROUBLE, ApiError, PlayerError, TableService, check_lang
+from .tables import MAX_NAME, MAX_TRY, SEAT_KINDS, ApiError, PlayerError, TableService, check_lang
 from .thinking import Thinking
 from .words import card_names, choice_words, language_options, languages, page_words
 
@@ -107,15 +107,6 @@ class Move(BaseModel):
 
 
 FINISHED_ASKED = 100  # tables one request may ask about
-
-
-def _token(authorization: str | None) -> str | None:
-    if authorization is None:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(401, "send the seat's token as 'Authorization: Bearer <token>'")
-    return token.strip()
 
 
 def create_app(
@@ -178,8 +169,7 @@ def create_app(
         redoc_url=None,
     )
     # (The guard added last, so that it comes first: a move's short way is inside it.)
-    app.add_middleware(MovePath, service=service, answer=failure_answer, token=_token,
-                       languages=frozenset(speech.LANGUAGES))
+    app.add_middleware(MovePath, service=service)
     app.add_middleware(Guard, limits=limits, clock=service.clock)
     app.state.service = service
     app.state.public = public  # how the server names itself for others (links, whether it is https)
@@ -262,7 +252,7 @@ def create_app(
         """The table as the token's seat sees it (``view`` is exactly ``observation(seat)``)."""
         check_lang(lang)
         table = await service.table(table_id)
-        return service.view(table, service.seat_of(table, _token(authorization)), lang)
+        return service.view(table, service.seat_of(table, seat_token(authorization)), lang)
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def post_action(
@@ -272,10 +262,7 @@ def create_app(
         lang: Lang = "en",
     ) -> dict[str, Any]:
         """Play a move for the token's seat; the answer is the new view."""
-        check_lang(lang)
-        seat = await service.mover_seat(table_id, _token(authorization))
-        table = await service.act(table_id, seat, move.action, move.seq)
-        return service.view(table, seat, lang)
+        return await play_move(service, table_id, authorization, move.action, move.seq, lang)
 
     @app.post("/api/tables/{table_id}/events", tags=["tables"])
     async def post_table_event(
@@ -289,7 +276,7 @@ def create_app(
         offers), ``take_seat_back`` (from the bot that played for him); the answer is the new view."""
         check_lang(lang)
         table = await service.table(table_id)
-        seat = service.seat_of(table, _token(authorization))
+        seat = service.seat_of(table, seat_token(authorization))
         table = await service.table_event(table_id, seat, event.kind)
         return service.view(table, seat, lang)
 
@@ -356,11 +343,11 @@ def create_app(
             lang = check_lang(websocket.query_params.get("lang", "en"))
             table = await service.table(table_id)
         except StorageError:
-            await websocket.send_json(_error(_storage_trouble(), _socket_lang(websocket)))
+            await websocket.send_json(error_json(storage_trouble(), _socket_lang(websocket)))
             await websocket.close(code=1013)  # try again later
             return
         except ApiError as err:
-            await websocket.send_json(_error(err, _socket_lang(websocket)))
+            await websocket.send_json(error_json(err, _socket_lang(websocket)))
             await websocket.close(code=4400 if err.status == 400 else 4404)
             return
         seat: int | None = None
@@ -376,7 +363,7 @@ def create_app(
                 seat = service.seat_of(table, token)
                 lang = check_lang(asked) if asked is not None else lang
             except ApiError as err:
-                await websocket.send_json(_error(err, lang))
+                await websocket.send_json(error_json(err, lang))
                 await websocket.close(code=4400 if err.status == 400 else 4401)
                 return
             if seat is not None:
@@ -396,7 +383,7 @@ def create_app(
             while True:
                 message = _parsed(await _receive(websocket))
                 if pace is not None and not pace.allow(0, service.clock.now()):
-                    watcher.reply(_error(PlayerError(429, N_("too many messages: wait a moment")), watcher.lang))
+                    watcher.reply(error_json(PlayerError(429, N_("too many messages: wait a moment")), watcher.lang))
                     continue  # not read: a client hammering the socket is told, not served
                 if message is None:
                     watcher.reply({"error": 'send JSON like {"action": "draw", "seq": 3}'})
@@ -432,7 +419,7 @@ def create_app(
                             else:  # {"mute": seat, "on": bool}: that seat's chat no more (or again)
                                 await chats.mute(table, seat, message["mute"], message.get("on", True))
                         except ApiError as err:  # said beside the chat, not over the table
-                            watcher.reply({**_error(err, watcher.lang), "about": "chat"})
+                            watcher.reply({**error_json(err, watcher.lang), "about": "chat"})
                         continue
                     if "table_event" in message:  # resign, a draw offer, taking the seat back
                         await service.table_event(table_id, seat, message["table_event"])
@@ -443,9 +430,9 @@ def create_app(
                         continue
                     await service.act(table_id, seat, message.get("action"), message.get("seq"))
                 except ApiError as err:
-                    watcher.reply(_error(err, watcher.lang))
+                    watcher.reply(error_json(err, watcher.lang))
                 except StorageError:
-                    watcher.reply(_error(_storage_trouble(), watcher.lang))
+                    watcher.reply(error_json(storage_trouble(), watcher.lang))
 
         receiving = asyncio.create_task(receive())
         sending = asyncio.create_task(_send_all(websocket, watcher, send_seconds))
@@ -514,7 +501,7 @@ def create_app(
         return Response(text, media_type=f"{media}; charset=utf-8")
 
     mount_lessons(app, page)  # the guided first games: /learn/<game>, on the table page
-    lobby_routes(app, lobby, page, _token, send_seconds)
+    lobby_routes(app, lobby, page, seat_token, send_seconds)
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -575,12 +562,6 @@ def _names(record: dict[str, Any], lang: str) -> list[str]:
     return [names[p] if p < len(names) else generic[p] for p in range(record["players"])]
 
 
-def _error(err: ApiError, lang: str) -> dict[str, str]:
-    """An error's JSON: the English sentence, and for a player's error its words in ``lang``."""
-    said = err.words(lang)
-    return {"error": err.message} if said is None else {"error": err.message, "words": said}
-
-
 async def _send_all(websocket: WebSocket, watcher: Watcher, send_seconds: float) -> None:
     """Send the watcher's messages as they come; a send that takes longer than ``send_seconds``
     ends it (the client does not read), as does a closed socket."""
@@ -612,38 +593,17 @@ def _parsed(text: str) -> dict[str, Any] | None:
     return message if isinstance(message, dict) and depth(message) <= MAX_DEPTH else None
 
 
-def _storage_trouble() -> PlayerError:
-    """The database failed: the person's move was not stored, and may be tried again."""
-    return PlayerError(503, STORAGE_TROUBLE)
-
-
-def failure_answer(err: Exception, lang: str, scope: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
-    """A request's failure as the client is told it: (JSON, status), words in ``lang``. An
-    ``ApiError`` says what is wrong, a storage failure that the move may be tried again (503),
-    anything else only that it failed (500), logged by what failed and where, by its class: a
-    message may quote a move or a seed."""
-    if isinstance(err, ApiError):
-        return _error(err, lang), err.status
-    if isinstance(err, StorageError):
-        return _error(_storage_trouble(), lang), 503
-    log.error("%s %s failed: %s\n%s", scope.get("method", ""), scope.get("path", ""), type(err).__name__,
-              "".join(traceback.format_tb(err.__traceback__)))
-    return {"error": "the server failed to answer this request"}, 500
-
-
 def _failure_response(err: Exception, request: Request) -> JSONResponse:
     content, status = failure_answer(err, _request_lang(request), request.scope)
     return JSONResponse(content, status_code=status)
 
 
 def _request_lang(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in speech.LANGUAGES else "en"
+    return known_lang(request.query_params.get("lang", "en"))
 
 
 def _socket_lang(websocket: WebSocket) -> str:
-    lang = websocket.query_params.get("lang", "en")
-    return lang if lang in speech.LANGUAGES else "en"
+    return known_lang(websocket.query_params.get("lang", "en"))
 
 
 def _game(info: GameInfo, lang: str) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from kartaros.analysis import hints as analysis
 from kartaros.state import NO_EVENTS
 from kartaros.words import N_, shared
 
+from .answers import seat_token
 from .tables import LiveTable, PlayerError, TableService, check_lang
 
 SEARCHES = 2  # hint and review searches running at once, server-wide (a search keeps a core busy)
@@ -247,7 +248,6 @@ class HintDesk:
 def hint_routes(desk: HintDesk) -> APIRouter:
     """The API of hints and reviews (the token as ``Authorization: Bearer <token>``)."""
     router = APIRouter(tags=["tables"])
-    from .app import _token  # the app's own reading of a token (the app includes these routes)
 
     @router.post("/api/tables/{table_id}/hint")
     async def post_hint(
@@ -256,7 +256,7 @@ def hint_routes(desk: HintDesk) -> APIRouter:
         """The strong bot's move for the token's seat, to move at a table against bots only:
         ``action`` (one of the view's legal actions), ``text`` (the move in words), ``reason``
         (why, in the game's terms; may be empty) and ``numbers`` (what the search found)."""
-        return await desk.hint(table_id, _token(authorization), lang)
+        return await desk.hint(table_id, seat_token(authorization), lang)
 
     @router.post("/api/tables/{table_id}/review")
     async def post_review(
@@ -264,7 +264,7 @@ def hint_routes(desk: HintDesk) -> APIRouter:
     ) -> dict[str, Any]:
         """Start reviewing the token's seat's moves of a finished game against bots; the answer
         says how far it got (as ``GET``)."""
-        return await desk.start_review(table_id, _token(authorization), lang)
+        return await desk.start_review(table_id, seat_token(authorization), lang)
 
     @router.get("/api/tables/{table_id}/review")
     async def get_review(
@@ -273,6 +273,6 @@ def hint_routes(desk: HintDesk) -> APIRouter:
         """How far the review got (``done`` of ``total`` decisions) and, once ``finished``, the
         moves the strong bot judged at least ``margin`` (a share of the win) worse, each with
         the better move and both moves' shares."""
-        return await desk.review(table_id, _token(authorization), lang)
+        return await desk.review(table_id, seat_token(authorization), lang)
 
     return router

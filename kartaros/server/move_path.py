@@ -1,43 +1,45 @@
 """The short way of the server's hottest request, a move (``POST /api/tables/{id}/actions``).
 
 A move is most of what a busy server answers, and routed through the framework (its router,
-exception middlewares, dependency solving and response validation) it spent about twice the
-CPU of the move itself: the move, the bots' answer and the view. This ASGI middleware, inside
-the guard (sizes, rates, security headers) and outside the framework, answers a plain move
-itself, with the same service calls and the same answers as the route; anything else, or a
-move it cannot read as plainly well-formed, goes on to the framework unchanged, which answers
-it as before (its schema, its 400s). ``tests/test_server_move_path.py`` holds both ways to the
-same answers.
+exception middlewares, dependency solving and response validation) it spent about a fifth of
+its CPU there, beside the move itself, the bots' answer and the view. This ASGI middleware,
+inside the guard (sizes, rates, security headers) and outside the framework, answers a plain
+move itself through ``play_move``, which the route calls too, and with the app's own answers to
+failures (``answers``); anything else, or a move it cannot read as plainly well-formed, goes on
+to the framework unchanged, which answers it as before (its schema, its 400s).
+``tests/test_server_move_path.py`` holds both ways to the same answers.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qsl
 
+from .answers import failure_answer, known_lang, seat_token
 from .guard import App, Message, Receive, Scope, Send
 from .tables import MAX_TRY, TableService, check_lang
 
 _MOVE_PATH = re.compile(r"/api/tables/([^/]+)/actions")
 
-# What the app answers for a failure: (JSON, status) for an exception and the language its words
-# are asked in; the same function answers the route's failures (``app.py``).
-Answer = Callable[[Exception, str, Scope], tuple[dict[str, Any], int]]
+
+async def play_move(service: TableService, table_id: str, authorization: str | None, action: Any, seq: Any,
+                    lang: str) -> dict[str, Any]:
+    """The move of the seat whose token ``authorization`` carries, played; the view that follows,
+    words in ``lang``. What both ways of a move do (the route, and ``MovePath``)."""
+    check_lang(lang)
+    seat = await service.mover_seat(table_id, seat_token(authorization))
+    table = await service.act(table_id, seat, action, seq)
+    return service.view(table, seat, lang)
 
 
 class MovePath:
     """ASGI middleware: a well-formed move answered without the framework (see the module)."""
 
-    def __init__(self, app: App, service: TableService, answer: Answer, token: Callable[[str | None], str | None],
-                 languages: frozenset[str]) -> None:
+    def __init__(self, app: App, service: TableService) -> None:
         self.app = app
         self.service = service
-        self.answer = answer  # a failure's answer, as the app's exception handlers give it
-        self.token = token  # the seat's token from an Authorization header (``ApiError`` 401)
-        self.languages = languages
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         matched = (
@@ -53,14 +55,10 @@ class MovePath:
             await self.app(scope, receive, send)
             return
         action, seq, authorization, lang = move
-        service = self.service
         try:
-            check_lang(lang)
-            seat = await service.mover_seat(matched[1], self.token(authorization))
-            table = await service.act(matched[1], seat, action, seq)
-            content, status = service.view(table, seat, lang), 200
+            content, status = await play_move(self.service, matched[1], authorization, action, seq, lang), 200
         except Exception as err:  # every failure answered as the app's handlers answer it
-            content, status = self.answer(err, lang if lang in self.languages else "en", scope)
+            content, status = failure_answer(err, known_lang(lang), scope)
         await _send_json(send, content, status)
 
 
@@ -72,23 +70,23 @@ async def _read_body(receive: Receive) -> tuple[bytes | None, Receive]:
     while True:
         message = await receive()
         if message["type"] != "http.request":  # the app hears it as well, and serves no move
-            return None, _replay(b"".join(chunks), receive, message)
+            return None, _replay(message, receive)
         chunks.append(message.get("body", b""))
         if not message.get("more_body", False):
             break
-    return b"".join(chunks), _replay(b"".join(chunks), receive, None)
+    body = b"".join(chunks)
+    return body, _replay({"type": "http.request", "body": body, "more_body": False}, receive)
 
 
-def _replay(body: bytes, receive: Receive, last: Message | None) -> Receive:
+def _replay(first: Message, receive: Receive) -> Receive:
+    """A ``receive`` that hands on ``first`` (the message read), then what comes after it."""
     told = False
 
     async def again() -> Message:
         nonlocal told
         if not told:
             told = True
-            if last is not None:
-                return last
-            return {"type": "http.request", "body": body, "more_body": False}
+            return first
         return await receive()
 
     return again
