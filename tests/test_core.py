@@ -73,8 +73,9 @@ def test_rng_shuffle_is_fisher_yates_on_below() -> None:
 
 
 def test_rng_quick_shuffle_reads_one_number_of_next64_draws() -> None:
-    """The worlds' shuffle: ``next64`` draws (inlined in it) make one big number, read in the
-    mixed radix n, n - 1, …, 2, and the state moves on by as many draws at any length."""
+    """The worlds' shuffle: ``next64`` draws (inlined, or from three on computed at once in
+    lanes) make one big number, read in the mixed radix n, n - 1, …, 2, and the state moves on
+    by as many draws at any length."""
     chooser = random.Random(4)
     for n in [*range(0, 12), 30, 49, 52, 104, 106]:
         for _ in range(20):
