@@ -13,17 +13,18 @@ A Joker's rank is ``JOKER`` (13) and its suit is -1.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
-RANKS = "A23456789TJQK"
-SUITS = "SHDC"
-SUIT_SYMBOLS = "♠♥♦♣"
-JOKER = 13
-RED_JOKER = 52
-BLACK_JOKER = 53
-SECOND_DECK = 54
-NUM_CARD_IDS = 106
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "SHDC"
+SUIT_SYMBOLS: Final = "♠♥♦♣"
+JOKER: Final = 13
+RED_JOKER: Final = 52
+BLACK_JOKER: Final = 53
+SECOND_DECK: Final = 54
+NUM_CARD_IDS: Final = 106
 
-RANK_NAMES = (
+RANK_NAMES: Final = (
     "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
     "Eight", "Nine", "Ten", "Jack", "Queen", "King", "Joker",
 )
@@ -45,8 +46,11 @@ def _tables() -> tuple[list[int], list[int], list[str]]:
     return rank, suit, code
 
 
-RANK, SUIT, CODE = _tables()
-_FIRST_ID = {CODE[card]: card for card in range(SECOND_DECK)}
+_rank_suit_code = _tables()
+RANK: Final = _rank_suit_code[0]
+SUIT: Final = _rank_suit_code[1]
+CODE: Final = _rank_suit_code[2]
+_FIRST_ID: Final = {CODE[card]: card for card in range(SECOND_DECK)}
 
 
 def card_id(code: str) -> int:

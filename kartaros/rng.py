@@ -200,7 +200,7 @@ def _unpacker(n: int) -> Callable[[bytes], Sequence[int]]:
     return lambda lanes: unpack(lanes)[::2]
 
 
-_LITTLE = sys.byteorder == "little"
+_LITTLE: Final = sys.byteorder == "little"
 
 
 _LANES: dict[int, _Lanes] = {}  # by the number of items, made when first needed

@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, Literal, NamedTuple, Self
+from typing import Any, ClassVar, Final, Literal, NamedTuple, Self
 
 from kartaros.cards import parse_deck
 from kartaros.errors import IllegalAction, RecordError
@@ -24,10 +24,10 @@ from kartaros.rng import Rng, new_seed
 from kartaros.variant import Option, resolve_variant
 from kartaros.views import EndView, Observation
 
-RECORD_FORMAT = "kartaros-record"
-RECORD_VERSION = 1
-NO_EVENTS = 1 << 62  # ``observation(p, since=NO_EVENTS)``: the view without its event history, cheap
-PLAYOUT_ACTION = "…"  # stands in the action list for a move made by ``playout``
+RECORD_FORMAT: Final = "kartaros-record"
+RECORD_VERSION: Final = 1
+NO_EVENTS: Final = 1 << 62  # ``observation(p, since=NO_EVENTS)``: the view without its event history, cheap
+PLAYOUT_ACTION: Final = "…"  # stands in the action list for a move made by ``playout``
 
 
 class End(NamedTuple):
@@ -534,7 +534,7 @@ def _clone_function(cls: type[GameState]) -> Callable[[Any], Any]:
     return clone
 
 
-_CLONE_KINDS = ("_share", "_copy", "_copy_each", "_clone", "_reset")
+_CLONE_KINDS: Final = ("_share", "_copy", "_copy_each", "_clone", "_reset")
 
 
 def _common(views: list[Any]) -> Any:
@@ -558,4 +558,4 @@ def _common(views: list[Any]) -> Any:
     return _DROP
 
 
-_DROP = object()
+_DROP: Final = object()

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import IntEnum, StrEnum
 from itertools import combinations
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from kartaros.cards import CODE, JOKER, RANK, card_id, codes, standard_deck
 from kartaros.games.kec.views import (
@@ -31,12 +31,24 @@ from kartaros.variant import Option
 
 # ---- K1-K2: components ------------------------------------------------------------------
 
-DECK = standard_deck(jokers=True)  # K1: 54 cards; suits play no role
-HAND_SIZE = 5
-DEAL_SIZE = 4
-ACE, TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING = range(13)
+DECK: Final = standard_deck(jokers=True)  # K1: 54 cards; suits play no role
+HAND_SIZE: Final = 5
+DEAL_SIZE: Final = 4
+ACE: Final = 0
+TWO: Final = 1
+THREE: Final = 2
+FOUR: Final = 3
+FIVE: Final = 4
+SIX: Final = 5
+SEVEN: Final = 6
+EIGHT: Final = 7
+NINE: Final = 8
+TEN: Final = 9
+JACK: Final = 10
+QUEEN: Final = 11
+KING: Final = 12
 
-OPTIONS = (
+OPTIONS: Final = (
     Option(
         "exhausted", "extend", "K6: what happens when a reshuffled stock runs out too",
         ("extend", "draw", "discard-first"),
@@ -58,19 +70,29 @@ class Phase(IntEnum):
     OVER = 5
 
 
-DRAW, CHOOSE, REPLACE, THROW, DEFEND, OVER = Phase
+DRAW: Final = Phase.DRAW
+CHOOSE: Final = Phase.CHOOSE
+REPLACE: Final = Phase.REPLACE
+THROW: Final = Phase.THROW
+DEFEND: Final = Phase.DEFEND
+OVER: Final = Phase.OVER
 PHASE_NAMES: tuple[PhaseName, ...] = ("draw", "choose", "replace", "throw", "defend", "over")
 
 # Stock generations (K6): the dealt stock, a reshuffled discard pile, an extension.
-ORIGINAL, RESHUFFLED, EXTENDED = range(3)
+ORIGINAL: Final = 0
+RESHUFFLED: Final = 1
+EXTENDED: Final = 2
 CYCLE_NAMES: tuple[CycleName, ...] = ("original", "reshuffled", "extended")
 
 # ---- K7: holds and what breaks them --------------------------------------------------------
 
 HOLD_NAMES: tuple[HoldName, ...] = ("choke", "lever", "pin", "knockout")
-CHOKE, LEVER, PIN, KNOCKOUT = range(4)
-HOLD_RANKS = ((ACE, TWO, THREE), (FOUR, FIVE, SIX), (ACE, ACE, ACE), (QUEEN, QUEEN, QUEEN))
-BREAKERS = (
+CHOKE: Final = 0
+LEVER: Final = 1
+PIN: Final = 2
+KNOCKOUT: Final = 3
+HOLD_RANKS: Final = ((ACE, TWO, THREE), (FOUR, FIVE, SIX), (ACE, ACE, ACE), (QUEEN, QUEEN, QUEEN))
+BREAKERS: Final = (
     frozenset((KING, JOKER)),
     frozenset((KING, QUEEN, JOKER)),
     frozenset((JOKER,)),
@@ -90,7 +112,7 @@ class Reason(StrEnum):
     MAX_ACTIONS = "max_actions"  # K13: drawn at the bound
 
 
-HOLD_REASONS = (Reason.CHOKE, Reason.LEVER, Reason.PIN, Reason.KNOCKOUT)
+HOLD_REASONS: Final = (Reason.CHOKE, Reason.LEVER, Reason.PIN, Reason.KNOCKOUT)
 
 
 class Why(StrEnum):
@@ -107,19 +129,20 @@ class Why(StrEnum):
 
 # ---- K10: pairs ----------------------------------------------------------------------------
 
-EXCHANGE_RANKS = (FOUR, FIVE, SIX, SEVEN, EIGHT)
-THROW_RANKS = (NINE, TEN, JACK)
-PAIR_RANKS = EXCHANGE_RANKS + THROW_RANKS
+EXCHANGE_RANKS: Final = (FOUR, FIVE, SIX, SEVEN, EIGHT)
+THROW_RANKS: Final = (NINE, TEN, JACK)
+PAIR_RANKS: Final = EXCHANGE_RANKS + THROW_RANKS
 
 # Moves (values of the legal-move dict).
-M_DRAW, M_TAKE = "draw", "take"
-_DRAW_ONLY = {"draw": M_DRAW}
-_DRAW_OR_TAKE = {"draw": M_DRAW, "take": M_TAKE}
-_PLAYOUT_DRAW = [M_DRAW]  # their values, for playouts (never mutated)
-_PLAYOUT_DRAW_OR_TAKE = [M_DRAW, M_TAKE]
+M_DRAW: Final = "draw"
+M_TAKE: Final = "take"
+_DRAW_ONLY: Final = {"draw": M_DRAW}
+_DRAW_OR_TAKE: Final = {"draw": M_DRAW, "take": M_TAKE}
+_PLAYOUT_DRAW: Final = [M_DRAW]  # their values, for playouts (never mutated)
+_PLAYOUT_DRAW_OR_TAKE: Final = [M_DRAW, M_TAKE]
 
 
-_RANK_MARK = "A23456789TJQK*"  # by rank; the two Jokers are one
+_RANK_MARK: Final = "A23456789TJQK*"  # by rank; the two Jokers are one
 _MOVE_CLASS: dict[str, str] = {}  # action → its move class (a few thousand actions exist)
 
 
@@ -578,7 +601,7 @@ class _Plan(NamedTuple):
 
 # A hand's ranks as one int, the key of its plan: three bits per rank count how many of it
 # the hand holds (the sum of its cards' weights).
-_RANK_WEIGHT = [1 << (3 * RANK[card]) for card in range(54)]
+_RANK_WEIGHT: Final = [1 << (3 * RANK[card]) for card in range(54)]
 _PLANS: dict[int, _Plan] = {}
 
 
@@ -641,9 +664,9 @@ def _choice_moves(hand: list[int]) -> list[Any]:
     return moves
 
 
-_DISCARD_MOVES = [("discard", card) for card in range(54)]
-_DISCARD_ITEMS = [(CODE[card], move) for card, move in enumerate(_DISCARD_MOVES)]  # notation → move
-_PAIR_MOVES = {
+_DISCARD_MOVES: Final = [("discard", card) for card in range(54)]
+_DISCARD_ITEMS: Final = [(CODE[card], move) for card, move in enumerate(_DISCARD_MOVES)]  # notation → move
+_PAIR_MOVES: Final = {
     (a, b): (_joined((a, b)), ("pair", (a, b)))
     for a in DECK
     for b in DECK
@@ -651,7 +674,7 @@ _PAIR_MOVES = {
 }
 
 
-_CARD_CODES = frozenset(CODE)
+_CARD_CODES: Final = frozenset(CODE)
 
 
 def _card_problem(action: str, hand: list[int]) -> Problem | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum, StrEnum
-from typing import Any, Literal, NamedTuple, cast
+from typing import Any, Final, Literal, NamedTuple, cast
 
 from kartaros.cards import CODE, RANK, card_id, codes, standard_deck
 from kartaros.games.nesalomljiv.views import (
@@ -33,16 +33,16 @@ from kartaros.variant import Option
 
 # ---- N1-N3: components ------------------------------------------------------------------
 
-DECK = standard_deck()  # N1: 52 cards, no Jokers; suits play no role
-MATCH_SIZE = 5
-WEAPONS = 3
-JACK = 10
+DECK: Final = standard_deck()  # N1: 52 cards, no Jokers; suits play no role
+MATCH_SIZE: Final = 5
+WEAPONS: Final = 3
+JACK: Final = 10
 
 # N2: a card's value in the hand (a weapon) and in the middle (the Chooser or the Attacker).
-WEAPON_VALUE = [RANK[c] + 1 if RANK[c] < JACK else 0 for c in DECK]
-TARGET_VALUE = [RANK[c] + 1 if RANK[c] < JACK else 100 for c in DECK]
+WEAPON_VALUE: Final = [RANK[c] + 1 if RANK[c] < JACK else 0 for c in DECK]
+TARGET_VALUE: Final = [RANK[c] + 1 if RANK[c] < JACK else 100 for c in DECK]
 
-OPTIONS = (
+OPTIONS: Final = (
     Option(
         "match_hand",
         "open-to-owner",
@@ -63,7 +63,10 @@ class Phase(IntEnum):
     OVER = 3
 
 
-CHOOSE, DRAW, PLACE, OVER = Phase
+CHOOSE: Final = Phase.CHOOSE
+DRAW: Final = Phase.DRAW
+PLACE: Final = Phase.PLACE
+OVER: Final = Phase.OVER
 PHASE_NAMES: tuple[PhaseName, ...] = ("choose", "draw", "place", "over")
 
 
@@ -87,19 +90,22 @@ class Why(StrEnum):
 
 
 # The role of the card in the middle.
-CHOOSER, ATTACKER = range(2)
+CHOOSER: Final = 0
+ATTACKER: Final = 1
 ROLE_NAMES: tuple[RoleName, ...] = ("chooser", "attacker")
 
 # Moves (values of the legal-move dict): a duel choice is (kept, kept, dropped); a placement is
 # the card, or TOP for a blind match hand; the knockout draw is DRAW_MOVE.
-TOP = -1
-DRAW_MOVE = "draw"
-_DRAW_ONLY = {"draw": DRAW_MOVE}
-_PLACE_TOP = {"place": TOP}
-_PLAYOUT_TOP, _PLAYOUT_DRAW = (TOP,), (DRAW_MOVE,)
-_OTHER_PHASE_MOVES = frozenset((DRAW_MOVE, "place"))  # N10, N11: the moves a duel's choice is not
-_PLACE_KEY = 52 * 52  # ``tree_moves``: a duel choice's keys come below, a placement's from here
-_PLACE_TOP_KEY, _DRAW_KEY = (_PLACE_KEY - 1,), (_PLACE_KEY - 2,)
+TOP: Final = -1
+DRAW_MOVE: Final = "draw"
+_DRAW_ONLY: Final = {"draw": DRAW_MOVE}
+_PLACE_TOP: Final = {"place": TOP}
+_PLAYOUT_TOP: Final = (TOP,)
+_PLAYOUT_DRAW: Final = (DRAW_MOVE,)
+_OTHER_PHASE_MOVES: Final = frozenset((DRAW_MOVE, "place"))  # N10, N11: the moves a duel's choice is not
+_PLACE_KEY: Final = 52 * 52  # ``tree_moves``: a duel choice's keys come below, a placement's from here
+_PLACE_TOP_KEY: Final = (_PLACE_KEY - 1,)
+_DRAW_KEY: Final = (_PLACE_KEY - 2,)
 
 
 def _joined(a: int, b: int) -> str:
@@ -109,7 +115,7 @@ def _joined(a: int, b: int) -> str:
 # N5: the notation of every pair of weapons kept, ``_KEPT[a][b]``: 2,704 strings, few enough to
 # stay in the processor's cache, where a cache of the dicts of all 22,100 sets of three weapons
 # was read from main memory on nearly every duel choice (random play 1.2x faster).
-_KEPT = [[_joined(a, b) for b in range(52)] for a in range(52)]
+_KEPT: Final = [[_joined(a, b) for b in range(52)] for a in range(52)]
 
 
 def _sorted_three(weapons: list[int]) -> tuple[int, int, int]:

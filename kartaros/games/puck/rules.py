@@ -35,9 +35,9 @@ if TYPE_CHECKING:
 DECK: Final = standard_deck()  # P1: 52 cards, no Jokers
 HAND_SIZE: Final = 3
 STRENGTH: Final = [14 if RANK[c] == 0 else RANK[c] + 1 for c in range(52)]  # P1: A high, then K … 2
-_CARD_IDS = {CODE[c]: c for c in range(52)}
+_CARD_IDS: Final = {CODE[c]: c for c in range(52)}
 
-OPTIONS = (
+OPTIONS: Final = (
     Option("ace_low_straight", True, "P9: A-2-3 is a straight, the lowest one", (True, False)),
     Option("short_pair", True, "P9: two cards of one rank in a 2-card hand are a pair", (True, False)),
     Option("single_from", "any", "P6: whose pile a 1-card exchange takes from", ("any", "next")),
@@ -87,9 +87,11 @@ class Why(StrEnum):
 
 
 # Moves (values of the legal-move dict); an exchange is an int (below), ``hold`` is 0.
-M_DRAW, M_TURN, M_HOLD = "draw", "turn", 0
-_DRAW_ONLY = {"draw": M_DRAW}
-_TURN_ONLY = {"turn": M_TURN}
+M_DRAW: Final = "draw"
+M_TURN: Final = "turn"
+M_HOLD: Final = 0
+_DRAW_ONLY: Final = {"draw": M_DRAW}
+_TURN_ONLY: Final = {"turn": M_TURN}
 _PLAYOUT_DRAW: Final = (M_DRAW,)
 _PLAYOUT_TURN: Final = (M_TURN,)
 _DRAW_KEY: Final = (-1,)  # ``tree_moves``: an exchange's keys are ≥ 0 (hold: 0)
@@ -97,8 +99,13 @@ _TURN_KEY: Final = (-2,)
 
 # ---- P9: hands ----------------------------------------------------------------------------
 
-HIGH_CARD, PAIR, STRAIGHT, FLUSH, TRIPS, STRAIGHT_FLUSH = range(6)
-CATEGORY_NAMES = ("high card", "pair", "straight", "flush", "three of a kind", "straight flush")
+HIGH_CARD: Final = 0
+PAIR: Final = 1
+STRAIGHT: Final = 2
+FLUSH: Final = 3
+TRIPS: Final = 4
+STRAIGHT_FLUSH: Final = 5
+CATEGORY_NAMES: Final = ("high card", "pair", "straight", "flush", "three of a kind", "straight flush")
 
 
 def hand_value(cards: Sequence[int], ace_low_straight: bool = True, short_pair: bool = True) -> int:
@@ -185,7 +192,7 @@ def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
     return found
 
 
-_COMBOS = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
+_COMBOS: Final = [[list(combinations(range(size), k)) for k in range(size + 1)] for size in range(HAND_SIZE + 1)]
 _TAKEABLE: Final = [min(size, HAND_SIZE) for size in range(len(DECK) + 1)]  # P6: up to 3 from a pile of this size
 _HEADS_CACHE: Final[dict[tuple[int, ...], list[str]]] = {}
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import IntEnum, StrEnum
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from kartaros.cards import CODE, RANK, RANKS, SECOND_DECK, card_id, codes, standard_deck
 from kartaros.games.tac.views import EventView, Miss, MissKind, PhaseName, TacObservation
@@ -25,14 +25,16 @@ from kartaros.variant import Option
 
 # ---- T1-T2: components ------------------------------------------------------------------
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-ONE_DECK = standard_deck()  # T1: 2-4 players, no Jokers; suits play no role
-TWO_DECKS = standard_deck(decks=2)  # T1: 5-8 players
-ACE, TWO = 0, 1
-WRAP_NEXT = tuple((r + 1) % 13 for r in range(13))  # T1: after K comes A
-PLAIN_NEXT = (*range(1, 13), -1)  # an open pile topped by a King takes nothing (no wrap)
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 8
+ONE_DECK: Final = standard_deck()  # T1: 2-4 players, no Jokers; suits play no role
+TWO_DECKS: Final = standard_deck(decks=2)  # T1: 5-8 players
+ACE: Final = 0
+TWO: Final = 1
+WRAP_NEXT: Final = tuple((r + 1) % 13 for r in range(13))  # T1: after K comes A
+PLAIN_NEXT: Final = (*range(1, 13), -1)  # an open pile topped by a King takes nothing (no wrap)
 
-OPTIONS = (
+OPTIONS: Final = (
     Option("wrap_open_piles", True, "T4: an open pile topped by a King takes an Ace", (True, False)),
     Option("central_first", False, "T9: a card that fits the central pile must go there", (False, True)),
     Option("finish", "first-out", "T10: stop at the first player out, or rank everyone", ("first-out", "ranking")),
@@ -51,7 +53,11 @@ class Phase(IntEnum):
     OVER = 4
 
 
-OPEN_TOP, TURN_CARD, TURNED, WINDOW, OVER = Phase
+OPEN_TOP: Final = Phase.OPEN_TOP
+TURN_CARD: Final = Phase.TURN_CARD
+TURNED: Final = Phase.TURNED
+WINDOW: Final = Phase.WINDOW
+OVER: Final = Phase.OVER
 PHASE_NAMES: tuple[PhaseName, ...] = ("open", "turn", "turned", "call", "over")
 
 
@@ -65,21 +71,30 @@ class Reason(StrEnum):
 
 
 # Moves (values of the legal-move dict): 0-7 a seat's open pile, then the others.
-CENTRAL, TURN, TURN_MISS, CALL, PASS, KEEP_MISS = range(MAX_PLAYERS, MAX_PLAYERS + 6)
-_TURN_ONLY = {"turn": TURN}
-CALL_ACTION = "call"  # the action that calls out a miss (T11)
-STUCK_TURNOVERS = 2  # T14: turnovers by every player in play without a card placed: stuck
-_CALL_OR_PASS = {CALL_ACTION: CALL, "pass": PASS}
-_PLACE = [[f"{CODE[c]}>{'C' if d == CENTRAL else d}" for d in range(CENTRAL + 1)] for c in range(len(CODE))]
-_KEEP_MISS = [[f"{CODE[c]}>{d}?" for d in range(MAX_PLAYERS)] for c in range(len(CODE))]
-_PLAYOUT_TURN, _PLAYOUT_CALL_OR_PASS = (TURN,), (CALL, PASS)
-_TURN_KEY, _CALL_OR_PASS_KEYS = (-1,), (-2, -3)  # ``tree_moves``: a placement's keys are ≥ 0
+CENTRAL: Final = MAX_PLAYERS
+TURN: Final = MAX_PLAYERS + 1
+TURN_MISS: Final = MAX_PLAYERS + 2
+CALL: Final = MAX_PLAYERS + 3
+PASS: Final = MAX_PLAYERS + 4
+KEEP_MISS: Final = MAX_PLAYERS + 5
+_TURN_ONLY: Final = {"turn": TURN}
+CALL_ACTION: Final = "call"  # the action that calls out a miss (T11)
+STUCK_TURNOVERS: Final = 2  # T14: turnovers by every player in play without a card placed: stuck
+_CALL_OR_PASS: Final = {CALL_ACTION: CALL, "pass": PASS}
+_PLACE: Final = [[f"{CODE[c]}>{'C' if d == CENTRAL else d}" for d in range(CENTRAL + 1)] for c in range(len(CODE))]
+_KEEP_MISS: Final = [[f"{CODE[c]}>{d}?" for d in range(MAX_PLAYERS)] for c in range(len(CODE))]
+_PLAYOUT_TURN: Final = (TURN,)
+_PLAYOUT_CALL_OR_PASS: Final = (CALL, PASS)
+_TURN_KEY: Final = (-1,)  # ``tree_moves``: a placement's keys are ≥ 0
+_CALL_OR_PASS_KEYS: Final = (-2, -3)
 # A card's place in the canonical order of the worlds' unknown cards: by code, the first deck's first.
-_CANONICAL = [2 * (c - SECOND_DECK) + 1 if c >= SECOND_DECK else 2 * c for c in range(len(CODE))]
+_CANONICAL: Final = [2 * (c - SECOND_DECK) + 1 if c >= SECOND_DECK else 2 * c for c in range(len(CODE))]
 
 # Event places: a card placed from the open pile or from the closed pile (the turned card).
-FROM_OPEN, FROM_CLOSED = 0, 1
-GIVE_UNKNOWN, GIVE_NOTHING = -1, -2
+FROM_OPEN: Final = 0
+FROM_CLOSED: Final = 1
+GIVE_UNKNOWN: Final = -1
+GIVE_NOTHING: Final = -2
 
 
 class Why(StrEnum):
