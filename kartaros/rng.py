@@ -203,4 +203,4 @@ def _unpacker(n: int) -> Callable[[bytes], Sequence[int]]:
 _LITTLE: Final = sys.byteorder == "little"
 
 
-_LANES: dict[int, _Lanes] = {}  # by the number of items, made when first needed
+_LANES: Final[dict[int, _Lanes]] = {}  # by the number of items, made when first needed

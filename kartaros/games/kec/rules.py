@@ -143,7 +143,7 @@ _PLAYOUT_DRAW_OR_TAKE: Final = [M_DRAW, M_TAKE]
 
 
 _RANK_MARK: Final = "A23456789TJQK*"  # by rank; the two Jokers are one
-_MOVE_CLASS: dict[str, str] = {}  # action → its move class (a few thousand actions exist)
+_MOVE_CLASS: Final[dict[str, str]] = {}  # action → its move class (a few thousand actions exist)
 
 
 def _joined(cards: Sequence[int]) -> str:
@@ -602,7 +602,7 @@ class _Plan(NamedTuple):
 # A hand's ranks as one int, the key of its plan: three bits per rank count how many of it
 # the hand holds (the sum of its cards' weights).
 _RANK_WEIGHT: Final = [1 << (3 * RANK[card]) for card in range(54)]
-_PLANS: dict[int, _Plan] = {}
+_PLANS: Final[dict[int, _Plan]] = {}
 
 
 def _plan(ordered: Sequence[int]) -> _Plan:

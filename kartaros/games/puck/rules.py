@@ -169,7 +169,7 @@ def hand_category(value: int) -> str:
 # has 2 bits from bit 3 + 2s with the number of cards taken from his pile. 0 is ``hold``.
 
 _SEAT_SHIFT: Final = 3
-_TAKES_CACHE: dict[tuple[int, ...], list[list[tuple[str, int]]]] = {}
+_TAKES_CACHE: Final[dict[tuple[int, ...], list[list[tuple[str, int]]]]] = {}
 
 
 def _takes(caps: tuple[int, ...]) -> list[list[tuple[str, int]]]:
