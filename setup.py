@@ -18,8 +18,8 @@ from setuptools import setup
 # (kartaros/bots/ismcts.py) measured no faster compiled (1.00 to 1.05, and within the noise again
 # after Puck's search round; 0.96-0.99 of the instructions counted under cachegrind) for a third
 # more build time, and would answer a mistyped argument with a TypeError instead of its ValueError:
-# it stays pure, as does everything
-# else: the heuristics, words, views, bots, server and terminal are not where the time goes.
+# it stays pure, as does everything else: the heuristics, words, views, bots, server and
+# terminal are not where the time goes.
 COMPILED = [
     "kartaros/rng.py",
     "kartaros/cards.py",
