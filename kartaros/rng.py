@@ -68,12 +68,7 @@ class Rng:
             return
         lanes = _LANES.get(n) or _new_lanes(n)
         s = self.state
-        low = lanes.low
-        z = (s * lanes.ones + lanes.steps) & low  # lane k - 1: the state after k steps
-        z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
-        z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
-        z = (z ^ (z >> 31)) & low
-        draws = lanes.draws(z.to_bytes(lanes.size, "little"))  # each lane's low half
+        draws = lanes.draws(_in_lanes(s, lanes).to_bytes(lanes.size, "little"))  # each lane's low half
         size = n  # of the part still to shuffle, counted down by hand (cheaper than a zipped range)
         for draw in draws:
             j = (draw * size) >> 64
@@ -127,11 +122,7 @@ class Rng:
         operations on one big integer instead of a dozen per draw, each making an int of its own."""
         lanes = _LANES.get(count + 1) or _new_lanes(count + 1)  # (count lanes)
         s = self.state
-        low = lanes.low
-        z = (s * lanes.ones + lanes.steps) & low
-        z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
-        z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
-        z = (z ^ (z >> 31)) & low
+        z = _in_lanes(s, lanes)
         self.state = (s + count * _GOLDEN) & _MASK
         # The low halves, last draw first: as little-endian bytes, the first draw on top.
         return int.from_bytes(memoryview(z.to_bytes(lanes.size, "little")).cast("Q")[-2::-2].tobytes(), "little")
@@ -186,6 +177,16 @@ def _new_lanes(n: int) -> _Lanes:
     steps = sum((((k + 1) * _GOLDEN) & _MASK) << (128 * k) for k in range(n - 1))
     lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), _low_halves if _LITTLE else _unpacker(n))
     return lanes
+
+
+def _in_lanes(state: int, lanes: _Lanes) -> int:
+    """The draws that follow ``state``, one a lane (lane k - 1: the k-th), each in the low 64
+    bits of its lane: SplitMix's steps on every lane at once (``_Lanes``)."""
+    low = lanes.low
+    z = (state * lanes.ones + lanes.steps) & low  # lane k - 1: the state after k steps
+    z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
+    z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
+    return (z ^ (z >> 31)) & low
 
 
 def _low_halves(lanes: bytes) -> Sequence[int]:
