@@ -33,7 +33,7 @@ from . import puzzle_pages
 from .account_routes import account_routes, bind_socket
 from .accounts import Accounts
 from .address import PublicAddress
-from .answers import error_json, failure_answer, known_lang, seat_token, storage_trouble
+from .answers import FastJSONResponse, error_json, failure_answer, json_bytes, known_lang, seat_token, storage_trouble
 from .chat import Chats
 from .clock import Clock
 from .clocks import ASKED, ON_TIMEOUT, PER_MOVE, RESERVE, TABLE_REASONS, end_words
@@ -167,6 +167,7 @@ def create_app(
         # the schema only (/openapi.json): the generated pages would load their scripts from a CDN
         docs_url=None,
         redoc_url=None,
+        default_response_class=FastJSONResponse,
     )
     # (The guard added last, so that it comes first: a move's short way is inside it.)
     app.add_middleware(MovePath, service=service)
@@ -567,7 +568,7 @@ async def _send_all(websocket: WebSocket, watcher: Watcher, send_seconds: float)
     ends it (the client does not read), as does a closed socket."""
     while (message := await watcher.next()) is not None:
         try:
-            await asyncio.wait_for(websocket.send_json(message), send_seconds)
+            await asyncio.wait_for(websocket.send_text(json_bytes(message).decode()), send_seconds)
         except TimeoutError:
             log.info("a client that did not read was dropped")
             return

@@ -17,7 +17,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qsl
 
-from .answers import failure_answer, known_lang, seat_token
+from .answers import failure_answer, json_bytes, known_lang, seat_token
 from .guard import App, Message, Receive, Scope, Send
 from .tables import MAX_TRY, TableService, check_lang
 
@@ -124,7 +124,7 @@ def _plain_move(scope: Scope, body: bytes) -> tuple[str, int, str | None, str] |
 
 
 async def _send_json(send: Send, content: dict[str, Any], status: int) -> None:
-    body = json.dumps(content, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
+    body = json_bytes(content)
     await send({
         "type": "http.response.start",
         "status": status,
