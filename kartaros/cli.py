@@ -954,7 +954,7 @@ def serve(
     """Serve the web app and its API: tables with friends and bots, replays."""
     import uvicorn
 
-    from kartaros.server import address, create_app, fanout
+    from kartaros.server import address, collector, create_app, fanout
     from kartaros.server import workers as serving
     from kartaros.server.store import DEFAULT_URL, Store
     from kartaros.server.thinking import default_workers
@@ -1003,6 +1003,7 @@ def serve(
     except Exception as err:  # a bad URL or an unreachable database: say so in one line
         _fail(f"cannot open the database {url!r}: {err}")
     Console().print(Text(_serving_line(host, port, public), style="bold green"), soft_wrap=True)
+    collector.tune_for_serving()
     uvicorn.run(application, host=host, port=port, log_level="warning", proxy_headers=proxy_headers,
                 forwarded_allow_ips=forwarded_allow_ips)
 

@@ -4,6 +4,7 @@ headers count only when asked for (``--forwarded-allow-ips``)."""
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ from typer.testing import CliRunner
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from kartaros.cli import app as cli
-from kartaros.server import address, create_app
+from kartaros.server import address, collector, create_app
 from kartaros.server.address import PublicAddress
 
 runner = CliRunner()
@@ -60,6 +61,7 @@ def served(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[dict[str
         calls.update(kwargs, application=application)
 
     monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(collector, "tune_for_serving", lambda: calls.update(tuned=True))
     monkeypatch.setattr(address, "lan_addresses", lambda: [LAN])
     monkeypatch.chdir(tmp_path)
     yield calls
@@ -78,6 +80,19 @@ def test_serve_on_this_machine_alone_names_no_other_address(served: dict[str, An
     assert "serving on http://127.0.0.1:8123/ (Ctrl-C stops it)" in result.output
     assert LAN not in result.output
     assert (served["host"], served["port"], served["proxy_headers"]) == ("127.0.0.1", 8123, False)
+    assert served["tuned"]  # the collector set for serving, once the app was built
+
+
+def test_a_serving_process_freezes_what_it_holds_and_spaces_its_collections_out() -> None:
+    before = gc.get_threshold()
+    try:
+        collector.tune_for_serving()
+        assert gc.get_freeze_count() > 10_000  # the modules and whatever the process has built
+        assert gc.get_threshold() == (collector.YOUNG_OBJECTS, *before[1:])
+        assert before[0] < collector.YOUNG_OBJECTS
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
 
 
 def test_serve_on_every_interface_tells_the_address_others_open(served: dict[str, Any]) -> None:

@@ -25,7 +25,10 @@ def app() -> FastAPI:
     """A worker's app, as the command's settings say (uvicorn calls it in each worker: ``factory``)."""
     from .address import PublicAddress
     from .app import create_app
+    from .collector import tune_for_serving
 
     settings = json.loads(os.environ[SETTINGS])
     public = PublicAddress(url=settings.pop("public_url"), lan_hosts=tuple(settings.pop("lan_hosts")))
-    return create_app(settings.pop("db_url"), public=public, **settings)
+    application = create_app(settings.pop("db_url"), public=public, **settings)
+    tune_for_serving()
+    return application
