@@ -59,7 +59,7 @@ def test_rng_shuffle_is_fisher_yates_on_below() -> None:
     """The shuffle computes its draws all at once; they are the draws ``below`` makes one by
     one, for every length a game shuffles (a deck, two decks, a discard pile) and any state."""
     chooser = random.Random(3)
-    for n in [*range(0, 12), 30, 52, 104, 106]:
+    for n in [*range(0, 12), 30, 52, 104, 106, 255, 256, 257, 300]:  # (a place is one byte up to 256)
         for _ in range(20):
             seed = chooser.getrandbits(64)
             fast, slow = Rng(seed), Rng(seed)
