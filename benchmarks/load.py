@@ -259,7 +259,9 @@ def _server(db: str, serve_args: str) -> Iterator[tuple[str, int]]:
     server = subprocess.Popen(
         [sys.executable, "-m", "kartaros", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", db,
          "--no-rate-limits", *shlex.split(serve_args)],
-        env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL,
+        # (in this tree: ``-m`` puts the working directory first, and another tree's package there
+        # would be the one served)
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.DEVNULL, cwd=ROOT,
     )
     base = f"http://127.0.0.1:{port}"
     try:
