@@ -193,19 +193,20 @@ def _new_lanes(n: int) -> _Lanes:
     sizes = tuple(
         (bit, sum(_MASK << (128 * k) for k in range(n - 1) if (n - k) >> bit & 1)) for bit in range(n.bit_length())
     )
-    lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), _low_halves if _LITTLE else _unpacker(n),
-                               tuple((bit, mask) for bit, mask in sizes if mask))
+    lanes = _LANES[n] = _Lanes(ones, steps, ones * _MASK, 16 * (n - 1), _low_halves if _LITTLE else _unpacker(n), sizes)
     return lanes
 
 
 def _in_lanes(state: int, lanes: _Lanes) -> int:
     """The draws that follow ``state``, one a lane (lane k - 1: the k-th), each in the low 64
-    bits of its lane: SplitMix's steps on every lane at once (``_Lanes``)."""
+    bits of its lane: SplitMix's steps on every lane at once (``_Lanes``). The high halves
+    hold bits of the next lane (the last shift's), which no reader takes: the shuffle masks
+    the low halves for its products, and ``_draws`` reads them alone."""
     low = lanes.low
     z = (state * lanes.ones + lanes.steps) & low  # lane k - 1: the state after k steps
     z = ((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9 & low
     z = ((z ^ (z >> 27)) & low) * 0x94D049BB133111EB & low
-    return (z ^ (z >> 31)) & low
+    return z ^ (z >> 31)
 
 
 def _low_halves(lanes: bytes) -> Sequence[int]:
